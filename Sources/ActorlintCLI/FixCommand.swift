@@ -1,0 +1,48 @@
+import ActorlintKit
+import Foundation
+
+/// `actorlint fix`: applies safe fixes (and unsafe ones with --unsafe-fixes), or prints them
+/// as a diff with --diff. Writes only files that change and still parse cleanly.
+struct FixCommand {
+    let arguments: Arguments
+    let console: Console
+
+    func run() throws -> Int32 {
+        let session = try Session(arguments)
+        let run = session.linter.run(paths: session.files)
+        let fixer = Fixer(linter: session.linter, includeUnsafe: arguments.unsafeFixes)
+        var failures = session.discoveryFailures + run.failures
+        var fixedFiles = 0
+        var appliedFixes = 0
+        let pathsWithFixes = Set(run.findings.filter { $0.fix != nil }.map(\.path))
+        for file in run.files where pathsWithFixes.contains(file.path) {
+            let module = session.linter.project.settings(forAbsolutePath: URL(fileURLWithPath: file.path).standardizedFileURL.path)
+            let outcome = fixer.fix(file, module: module)
+            if let rejection = outcome.rejection {
+                failures.append(AnalysisFailure(path: file.path, reason: rejection))
+                continue
+            }
+            guard outcome.text != file.text else { continue }
+            fixedFiles += 1
+            appliedFixes += outcome.applied
+            if arguments.diff {
+                console.out(UnifiedDiff.make(old: file.text, new: outcome.text, path: file.path))
+            } else {
+                do {
+                    try FileWriter.write(outcome.text, to: file.path)
+                } catch {
+                    failures.append(AnalysisFailure(path: file.path, reason: "cannot write the fixed file: \(error)"))
+                }
+            }
+        }
+        // What is left after fixing: re-check the files that changed.
+        let remaining = arguments.diff ? run.findings.filter { finding in
+            finding.fix.map { !(arguments.unsafeFixes || $0.safety == .safe) } ?? true
+        } : session.linter.run(paths: session.files).findings
+        let verb = arguments.diff ? "Would apply" : "Applied"
+        console.err("\(verb) \(appliedFixes) fix\(appliedFixes == 1 ? "" : "es") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s"); \(remaining.count) finding\(remaining.count == 1 ? "" : "s") remain.\n")
+        for failure in failures { console.err("\(failure.path): error: \(failure.reason)\n") }
+        let report = Report(findings: remaining, failures: failures, fileCount: session.files.count, failOn: arguments.failOn)
+        return report.exitCode
+    }
+}

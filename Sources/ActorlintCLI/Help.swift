@@ -1,0 +1,49 @@
+import ActorlintKit
+
+enum Help {
+    static func text(for command: Arguments.Command) -> String {
+        switch command {
+        case .fix: return """
+            USAGE: actorlint fix [PATH…] [--unsafe-fixes] [--diff] [--config FILE] [--select RULES]
+
+            Applies safe fixes in place. --unsafe-fixes also applies fixes that may change
+            behaviour; --diff prints a unified diff and writes nothing. A file is written only if it
+            changes and still parses cleanly; the write is atomic.
+
+            """
+        case .explain: return """
+            USAGE: actorlint explain FILE:LINE[:COL] [--format text|json]
+
+            Prints the innermost executable context at that point, where it runs (its isolation),
+            the chain of reasons with file:line, and what changes under Swift 6.2's app settings
+            (NonisolatedNonsendingByDefault and default isolation MainActor).
+
+            """
+        default: return """
+            actorlint \(ActorlintVersion.current): finds and fixes Swift concurrency habits that Swift 6.2 made wrong or unnecessary.
+
+            USAGE: actorlint <command> [options]
+
+            COMMANDS:
+              check [PATH…]          Lint Swift files (default: the current folder).
+              fix [PATH…]            Apply fixes (--unsafe-fixes, --diff).
+              explain FILE:LINE[:COL] Where the code at that point runs, and why.
+              rules                  List the rules (--format text|markdown|json).
+              rule ID                Document one rule: what, why, examples, fix.
+
+            OPTIONS:
+              --format FORMAT        text (default), xcode, json, sarif, github.
+              --fail-on LEVEL        warning (default) or error: the lowest severity that fails.
+              --color WHEN           auto (default), always, never.
+              --config FILE          Use this .actorlint.json instead of searching upward.
+              --select RULES         Comma-separated rule ids, categories or sets (default, modernize, all).
+              --file-timeout SECONDS Give up on a file that takes longer (default: 10 s + 2 s per MiB).
+              --version, --help
+
+            EXIT CODES: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error,
+            3 some input could not be analysed (each one is named).
+
+            """
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// `.actorlint.json`: which rules run, how severe they are, which paths are left out.
+///
+///     {
+///       "select": ["default", "modernize"],          // rule ids, categories, sets or "all"
+///       "ignore": ["reflexive-weak-self"],
+///       "severity": { "continuation-misuse": "error" },
+///       "exclude": ["Generated/**", "*.generated.swift"],
+///       "per-path": { "Tests/**": ["task-in-on-appear"] },
+///       "file-timeout": 10
+///     }
+public struct Configuration: Sendable {
+    public static let fileName = ".actorlint.json"
+    public static let keys = ["select", "ignore", "severity", "exclude", "per-path", "file-timeout"]
+
+    /// Selectors; the default set when absent.
+    public var select: [String] = [RuleSet.default.rawValue]
+    public var ignore: [String] = []
+    public var severity: [String: Severity] = [:]
+    public var exclude: [GlobPattern] = []
+    public var perPath: [(pattern: GlobPattern, ignore: [String])] = []
+    /// Seconds one file may take before it is reported as too slow to analyse.
+    public var fileTimeout: Double?
+    /// The file this configuration was read from, when it was read from one.
+    public var path: String?
+
+    public init() {}
+
+    /// The ids of the rules that run, after `select` and `ignore`.
+    public var enabledRuleIDs: Set<String> {
+        let selected = select.reduce(into: Set<String>()) { $0.formUnion(Self.expand($1)) }
+        let ignored = ignore.reduce(into: Set<String>()) { $0.formUnion(Self.expand($1)) }
+        return selected.subtracting(ignored)
+    }
+
+    /// Whether a finding of `ruleID` in `path` (relative to the configuration's folder) is kept.
+    public func keeps(_ ruleID: String, at path: String) -> Bool {
+        !perPath.contains { entry in
+            entry.pattern.matches(path) && entry.ignore.contains { Self.expand($0).contains(ruleID) }
+        }
+    }
+
+    public func severity(of description: RuleDescription) -> Severity {
+        severity[description.id] ?? description.defaultSeverity
+    }
+
+    /// The rule ids a selector names: an id, a category, a set, or `all`.
+    static func expand(_ selector: String) -> Set<String> {
+        let descriptions = RuleRegistry.descriptions
+        if selector == "all" { return Set(RuleRegistry.allIDs) }
+        if let set = RuleSet(rawValue: selector) {
+            return Set(descriptions.filter { $0.set == set }.map(\.id)).union(selector == "default" ? [UnusedSuppression.description.id] : [])
+        }
+        if let category = RuleCategory(rawValue: selector) {
+            return Set(descriptions.filter { $0.category == category }.map(\.id))
+                .union(category == .suppression ? [UnusedSuppression.description.id] : [])
+        }
+        return RuleRegistry.allIDs.contains(selector) ? [selector] : []
+    }
+
+    public static func isKnownSelector(_ selector: String) -> Bool { !expand(selector).isEmpty || selector == "all" }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A configuration file that cannot be used: exit 2, with the file, line and what was expected.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        "\(path)\(line.map { ":\($0)" } ?? ""): error: \(message)"
+    }
+}
+
+extension Configuration {
+    /// The nearest `.actorlint.json` in `path`'s folder or above it.
+    public static func find(from path: String) -> String? {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if !(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            url.deleteLastPathComponent()
+        }
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    public static func load(path: String) throws(ConfigurationError) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, message: "cannot read the configuration file")
+        }
+        return try parse(data, path: path)
+    }
+
+    public static func parse(_ data: Data, path: String) throws(ConfigurationError) -> Configuration {
+        let text = String(decoding: data, as: UTF8.self)
+        func fail(_ message: String, near needle: String? = nil) -> ConfigurationError {
+            ConfigurationError(path: path, line: needle.flatMap { line(of: $0, in: text) }, message: message)
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
+            throw fail("malformed JSON: \(detail)")
+        }
+        guard let root = object as? [String: Any] else { throw fail("expected a JSON object at the top level") }
+
+        var configuration = Configuration()
+        configuration.path = path
+        for key in root.keys.sorted() where !keys.contains(key) {
+            let hint = Suggestion.closest(to: key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw fail("unknown key '\(key)'\(hint) (expected one of: \(keys.joined(separator: ", ")))", near: "\"\(key)\"")
+        }
+        func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+            guard let value = root[key] else { return nil }
+            guard let list = value as? [String] else { throw fail("'\(key)' must be an array of strings", near: "\"\(key)\"") }
+            return list
+        }
+        func checkSelectors(_ list: [String], key: String) throws(ConfigurationError) {
+            for selector in list where !isKnownSelector(selector) {
+                let hint = Suggestion.closest(to: selector, in: RuleRegistry.allIDs).map { "; did you mean '\($0)'?" } ?? ""
+                throw fail("unknown rule, category or set '\(selector)' in '\(key)'\(hint)", near: "\"\(selector)\"")
+            }
+        }
+        if let select = try strings("select") {
+            try checkSelectors(select, key: "select")
+            configuration.select = select
+        }
+        if let ignore = try strings("ignore") {
+            try checkSelectors(ignore, key: "ignore")
+            configuration.ignore = ignore
+        }
+        if let exclude = try strings("exclude") { configuration.exclude = exclude.map(GlobPattern.init) }
+        if let value = root["severity"] {
+            guard let map = value as? [String: Any] else { throw fail("'severity' must map rule ids to \"note\", \"warning\" or \"error\"", near: "\"severity\"") }
+            for (id, level) in map {
+                try checkSelectors([id], key: "severity")
+                guard let name = level as? String, let severity = Severity(rawValue: name) else {
+                    throw fail("severity of '\(id)' must be \"note\", \"warning\" or \"error\"", near: "\"\(id)\"")
+                }
+                for rule in expand(id) { configuration.severity[rule] = severity }
+            }
+        }
+        if let value = root["per-path"] {
+            guard let map = value as? [String: Any] else { throw fail("'per-path' must map globs to arrays of rule ids", near: "\"per-path\"") }
+            for (glob, ids) in map.sorted(by: { $0.key < $1.key }) {
+                guard let list = ids as? [String] else { throw fail("'per-path' entry '\(glob)' must be an array of rule ids", near: "\"\(glob)\"") }
+                try checkSelectors(list, key: "per-path")
+                configuration.perPath.append((GlobPattern(glob), list))
+            }
+        }
+        if let value = root["file-timeout"] {
+            guard let seconds = value as? Double, seconds > 0 else { throw fail("'file-timeout' must be a positive number of seconds", near: "\"file-timeout\"") }
+            configuration.fileTimeout = seconds
+        }
+        return configuration
+    }
+
+    private static func line(of needle: String, in text: String) -> Int? {
+        guard let range = text.range(of: needle) else { return nil }
+        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+    }
+}

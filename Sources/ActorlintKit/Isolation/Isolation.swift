@@ -1,0 +1,77 @@
+/// Where a piece of code runs, as the compiler sees it (SPEC §1).
+public enum Isolation: Sendable, Hashable {
+    /// The main actor.
+    case mainActor
+    /// A user-declared (or framework) global actor other than MainActor.
+    case globalActor(String)
+    /// An `actor` type's instance, or an `isolated` parameter; the type name when known.
+    case actorInstance(String?)
+    /// Synchronous nonisolated code: runs on whatever thread calls it.
+    case nonisolated
+    /// `nonisolated(nonsending)` async code: stays on the caller's actor (SE-0461).
+    case caller
+    /// Runs on the global concurrent executor: `@concurrent`, or nonisolated async without SE-0461.
+    case concurrent
+    /// actorlint cannot tell; the reason says why.
+    case unknown(String)
+
+    /// The stable value `explain --format json` prints.
+    public var jsonValue: String {
+        switch self {
+        case .mainActor: "MainActor"
+        case .globalActor(let name): "globalActor:\(name)"
+        case .actorInstance: "actor"
+        case .nonisolated: "nonisolated"
+        case .caller: "caller"
+        case .concurrent: "concurrent"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// A phrase for messages: "the main actor", "the global concurrent executor".
+    public var phrase: String {
+        switch self {
+        case .mainActor: "the main actor"
+        case .globalActor(let name): "the global actor @\(name)"
+        case .actorInstance(let name): name.map { "the \($0) actor instance" } ?? "an actor instance"
+        case .nonisolated: "whatever thread calls it (nonisolated)"
+        case .caller: "the caller's actor (nonisolated(nonsending))"
+        case .concurrent: "the global concurrent executor"
+        case .unknown(let why): "an unknown executor (\(why))"
+        }
+    }
+
+    /// Code the compiler knows to be on the main actor.
+    public var isMainActor: Bool { self == .mainActor }
+}
+
+/// One step of the reasoning that led to an isolation, pointing at the line that caused it.
+public struct IsolationReason: Sendable, Hashable {
+    public var message: String
+    public var path: String
+    public var line: Int
+
+    public init(message: String, path: String, line: Int) {
+        self.message = message
+        self.path = path
+        self.line = line
+    }
+}
+
+/// An isolation and the chain of reasons for it, innermost first.
+public struct IsolationResult: Sendable, Hashable {
+    public var isolation: Isolation
+    public var reasons: [IsolationReason]
+
+    public init(_ isolation: Isolation, reasons: [IsolationReason]) {
+        self.isolation = isolation
+        self.reasons = reasons
+    }
+
+    /// "because FeedModel is @MainActor (FeedModel.swift:12)", for rule messages.
+    public var because: String {
+        guard let last = reasons.last else { return "" }
+        let file = last.path.split(separator: "/").last.map(String.init) ?? last.path
+        return "\(last.message) (\(file):\(last.line))"
+    }
+}

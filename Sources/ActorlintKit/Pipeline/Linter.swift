@@ -1,0 +1,174 @@
+import Foundation
+
+/// The pipeline: read → parse (once per file, in parallel, under a time limit) → index each
+/// module → run the enabled rules → suppressions and configuration → findings.
+public struct Linter: Sendable {
+    public var configuration: Configuration
+    public var project: ProjectModel
+    /// Rule ids to run; the configuration's selection when nil.
+    public var ruleIDs: Set<String>
+    /// Files larger than this are reported, not parsed.
+    public var maximumFileSize = 16 << 20
+
+    public init(configuration: Configuration = Configuration(), project: ProjectModel = ProjectModel(),
+                ruleIDs: Set<String>? = nil) {
+        self.configuration = configuration
+        self.project = project
+        self.ruleIDs = ruleIDs ?? configuration.enabledRuleIDs
+    }
+
+    /// The result of one run over many files.
+    public struct Run: Sendable {
+        public var findings: [Finding] = []
+        public var failures: [AnalysisFailure] = []
+        public var files: [SourceFile] = []
+        public var lineCount = 0
+    }
+
+    /// Seconds a file may take: the configured bound, else 10 s plus 2 s per MiB.
+    public func timeLimit(forSize bytes: Int) -> TimeInterval {
+        configuration.fileTimeout ?? (10 + 2 * Double(bytes) / Double(1 << 20))
+    }
+
+    /// Lints files on disk. Paths are reported exactly as given.
+    public func run(paths: [String]) -> Run {
+        let parsed = parse(paths)
+        var run = Run()
+        run.failures = parsed.failures
+        run.files = parsed.files
+        let byModule = Dictionary(grouping: parsed.files.indices) { parsed.settings[$0].name }
+        let indexes = byModule.mapValues { members in ProjectIndex(files: members.map { parsed.files[$0] }) }
+        let results = ParallelMap.run(count: parsed.files.count, timeout: { _ in nil }) { [self] item in
+            let file = parsed.files[item]
+            let settings = parsed.settings[item]
+            return findings(in: file, module: settings, index: indexes[settings.name] ?? .empty)
+        }
+        run.findings = results.flatMap { $0 ?? [] }.sorted()
+        run.lineCount = parsed.files.reduce(0) { $0 + $1.lineCount }
+        return run
+    }
+
+    /// Lints one in-memory file (tests, the fixer, editors). A file with no project gets `module`.
+    public func findings(in file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil) -> [Finding] {
+        let index = index ?? ProjectIndex(files: [file])
+        let context = RuleContext(file: file, module: module,
+                                  isolation: IsolationModel(file: file, module: module, index: index))
+        var findings: [Finding] = []
+        for rule in RuleRegistry.all where ruleIDs.contains(rule.description.id) {
+            let description = rule.description
+            guard configuration.keeps(description.id, at: relativePath(file.path)) else { continue }
+            let severity = configuration.severity(of: description)
+            for violation in rule.init().violations(in: context) {
+                findings.append(Finding(ruleID: description.id, severity: severity, message: violation.message,
+                                        path: file.path, range: violation.range, fix: violation.fix))
+            }
+        }
+        return Suppressions(file: file).apply(to: findings, path: file.path, enabled: ruleIDs).sorted()
+    }
+
+    private struct Parsed {
+        var files: [SourceFile] = []
+        var settings: [ModuleSettings] = []
+        var failures: [AnalysisFailure] = []
+    }
+
+    private func parse(_ paths: [String]) -> Parsed {
+        let limits = paths.map { path -> TimeInterval in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            return timeLimit(forSize: size ?? 0)
+        }
+        let results = ParallelMap.run(count: paths.count, timeout: { limits[$0] }) { [self] item in
+            Result { try load(paths[item]) }
+        }
+        var parsed = Parsed()
+        for (item, result) in results.enumerated() {
+            switch result {
+            case .success(let file)?:
+                parsed.files.append(file)
+                parsed.settings.append(project.settings(forAbsolutePath: absolutePath(file.path)))
+            case .failure(let failure as AnalysisFailure)?:
+                parsed.failures.append(failure)
+            case .failure(let error)?:
+                parsed.failures.append(AnalysisFailure(path: paths[item], reason: "\(error)"))
+            case nil:
+                parsed.failures.append(AnalysisFailure(
+                    path: paths[item], reason: "analysis exceeded the \(Self.seconds(limits[item])) limit for this file; " +
+                        (NestingCheck.describe(path: paths[item]) ?? "the parser did not finish")))
+            }
+        }
+        return parsed
+    }
+
+    /// Reads and parses one file, or says precisely why it cannot.
+    func load(_ path: String) throws -> SourceFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw AnalysisFailure(path: path, reason: "cannot read: \(Self.describe(error))")
+        }
+        guard data.count <= maximumFileSize else {
+            throw AnalysisFailure(path: path, reason: "file is \(data.count >> 20) MiB, over the \(maximumFileSize >> 20) MiB limit (generated code?)")
+        }
+        guard let text = String(validatingUTF8Data: data) else {
+            let offset = String.firstInvalidUTF8Offset(in: data) ?? 0
+            throw AnalysisFailure(path: path, reason: "not valid UTF-8 (first bad byte at offset \(offset)); Swift sources must be UTF-8")
+        }
+        if let problem = NestingCheck.problem(in: text) {
+            throw AnalysisFailure(path: path, reason: "not analysed: \(problem), which makes the Swift parser take exponential time")
+        }
+        return SourceFile(path: path, text: text)
+    }
+
+    static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSCocoaErrorDomain {
+            switch nsError.code {
+            case NSFileReadNoPermissionError: return "permission denied"
+            case NSFileReadNoSuchFileError: return "no such file"
+            default: break
+            }
+        }
+        return nsError.localizedDescription
+    }
+
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
+    private func relativePath(_ path: String) -> String {
+        guard let configPath = configuration.path else { return path }
+        let base = URL(fileURLWithPath: configPath).deletingLastPathComponent().standardizedFileURL.path + "/"
+        let absolute = absolutePath(path)
+        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : path
+    }
+
+    private func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
+
+extension String {
+    init?(validatingUTF8Data data: Data) {
+        guard String.firstInvalidUTF8Offset(in: data) == nil else { return nil }
+        self = String(decoding: data, as: UTF8.self)
+    }
+
+    static func firstInvalidUTF8Offset(in data: Data) -> Int? {
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                consumed += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return consumed
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// What kind of target a module is; settings rules treat apps and libraries differently.
+public enum TargetKind: String, Sendable, Codable, Hashable {
+    case app, executable, library, test, plugin, macro, unknown
+}
+
+/// The isolation that unannotated declarations of a module get (SE-0466).
+public enum DefaultIsolation: Sendable, Hashable, Codable {
+    case nonisolated
+    case mainActor
+    /// A setting exists but could not be resolved statically.
+    case unknown(reason: String)
+}
+
+/// Where a setting came from, so `explain` and settings rules can point at it.
+public struct SettingOrigin: Sendable, Hashable, Codable {
+    public var path: String
+    public var line: Int
+    public var text: String
+
+    public init(path: String, line: Int, text: String) {
+        self.path = path
+        self.line = line
+        self.text = text
+    }
+}
+
+/// The compiler settings of one module that decide where code runs.
+public struct ModuleSettings: Sendable, Hashable {
+    public var name: String
+    public var kind: TargetKind
+    /// Swift language mode, major version (5 or 6).
+    public var languageMode: Int
+    public var defaultIsolation: DefaultIsolation
+    /// Upcoming and experimental features that are on, e.g. `NonisolatedNonsendingByDefault`.
+    public var features: Set<String>
+    /// Swift tools version or `SWIFT_VERSION` of the project, e.g. "6.2"; nil when unknown.
+    public var toolsVersion: String?
+    /// The manifest or build setting lines each value came from, by setting name.
+    public var origins: [String: SettingOrigin]
+    /// Why this module was chosen, e.g. "no Package.swift or Xcode project contains this file".
+    public var provenance: String
+
+    public init(name: String = "(no module)", kind: TargetKind = .unknown, languageMode: Int = 6,
+                defaultIsolation: DefaultIsolation = .nonisolated, features: Set<String> = [],
+                toolsVersion: String? = nil, origins: [String: SettingOrigin] = [:],
+                provenance: String = "no Package.swift or Xcode project contains this file; plain Swift 6 module assumed") {
+        self.name = name
+        self.kind = kind
+        self.languageMode = languageMode
+        self.defaultIsolation = defaultIsolation
+        self.features = features
+        self.toolsVersion = toolsVersion
+        self.origins = origins
+        self.provenance = provenance
+    }
+
+    /// A plain Swift 6 module with no upcoming features: what a file outside any project gets.
+    public static let plainSwift6 = ModuleSettings()
+
+    public static let nonisolatedNonsendingByDefault = "NonisolatedNonsendingByDefault"
+
+    /// SE-0461: nonisolated async functions run on the caller's actor.
+    public var nonisolatedNonsending: Bool { features.contains(Self.nonisolatedNonsendingByDefault) }
+
+    /// The same module with Swift 6.2's recommended app settings turned on.
+    public var withSwift62AppSettings: ModuleSettings {
+        var copy = self
+        copy.defaultIsolation = .mainActor
+        copy.features.insert(Self.nonisolatedNonsendingByDefault)
+        return copy
+    }
+}

@@ -1,0 +1,29 @@
+/// Which module each file belongs to, with that module's settings. Built by `ProjectLoader`
+/// from Package.swift files and Xcode projects; a file in no known module gets `.plainSwift6`.
+public struct ProjectModel: Sendable {
+    /// Modules by name, each with the directories and files that belong to it.
+    public var modules: [ModuleSettings]
+    /// Source roots (absolute, standardized directory paths) → module index; longest prefix wins.
+    public var roots: [(path: String, module: Int)]
+    /// Files listed explicitly (Xcode build phases) → module index.
+    public var files: [String: Int]
+    /// What could not be resolved, for `explain` and diagnostics.
+    public var notes: [String]
+
+    public init(modules: [ModuleSettings] = [], roots: [(path: String, module: Int)] = [],
+                files: [String: Int] = [:], notes: [String] = []) {
+        self.modules = modules
+        self.roots = roots
+        self.files = files
+        self.notes = notes
+    }
+
+    /// The settings of the module `absolutePath` belongs to.
+    public func settings(forAbsolutePath absolutePath: String) -> ModuleSettings {
+        if let index = files[absolutePath] { return modules[index] }
+        let match = roots
+            .filter { absolutePath.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
+            .max { $0.path.count < $1.path.count }
+        return match.map { modules[$0.module] } ?? .plainSwift6
+    }
+}

@@ -1,0 +1,56 @@
+import SwiftSyntax
+
+/// Rules are grouped by what they are about (ruff groups by origin; ours is the seed section).
+public enum RuleCategory: String, Sendable, CaseIterable, Codable {
+    case isolation, tasks, captures, structured, cancellation, continuations, settings, suppression
+}
+
+/// `default`: high precision, each finding worth a change. `modernize`: migration advice.
+public enum RuleSet: String, Sendable, CaseIterable, Codable {
+    case `default`, modernize
+}
+
+/// A rule: a pure function of one parsed file and its context. It reports `Violation`s; the
+/// pipeline turns them into `Finding`s with the rule id, configured severity and path.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func violations(in context: RuleContext) -> [Violation]
+}
+
+/// What a rule found: the message that teaches, where, and the fix if there is one.
+public struct Violation: Sendable {
+    public var message: String
+    public var range: SourceRange
+    public var fix: Fix?
+
+    public init(message: String, range: SourceRange, fix: Fix? = nil) {
+        self.message = message
+        self.range = range
+        self.fix = fix
+    }
+}
+
+/// Everything a rule may look at. Rules never read files or settings on their own.
+public struct RuleContext: @unchecked Sendable {
+    public let file: SourceFile
+    public let module: ModuleSettings
+    public let isolation: IsolationModel
+
+    public init(file: SourceFile, module: ModuleSettings, isolation: IsolationModel) {
+        self.file = file
+        self.module = module
+        self.isolation = isolation
+    }
+
+    /// A violation spanning `node`, without trivia.
+    public func violation(_ message: String, at node: some SyntaxProtocol, fix: Fix? = nil) -> Violation {
+        Violation(message: message, range: file.range(of: node), fix: fix)
+    }
+
+    /// An edit replacing `node` (without its trivia) by `text`.
+    public func replace(_ node: some SyntaxProtocol, with text: String) -> TextEdit {
+        TextEdit(start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+                 end: node.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text)
+    }
+}

@@ -1,0 +1,17 @@
+/// Every rule actorlint ships. Adding a rule: write its file, add it here; the registry test
+/// then runs its examples and the README table picks it up.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = [
+        PreferConcurrentOverDetached.self,
+        TaskInOnAppear.self,
+    ]
+
+    public static let descriptions: [RuleDescription] = all.map { $0.description }
+
+    public static func rule(id: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == id }
+    }
+
+    /// Every id, including `unused-suppression`, which the pipeline itself reports.
+    public static var allIDs: [String] { descriptions.map(\.id) + [UnusedSuppression.description.id] }
+}

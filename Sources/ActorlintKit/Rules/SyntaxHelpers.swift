@@ -1,0 +1,75 @@
+import SwiftSyntax
+
+/// Small syntax questions many rules ask. Kept free of isolation knowledge.
+extension FunctionCallExprSyntax {
+    /// `Task.detached` for `Task.detached { }`; `DispatchQueue.main.async` for
+    /// `DispatchQueue.main.async { }`; `.onAppear` for a modifier whose base is elided.
+    public var calleeText: String {
+        calledExpression.trimmedDescription.filter { !$0.isWhitespace }
+    }
+
+    /// The last path component of the callee: `async` for `DispatchQueue.main.async`.
+    public var calleeName: String? {
+        if let member = calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        return nil
+    }
+
+    /// The single closure argument: the trailing closure, or the only closure among the arguments.
+    public var onlyClosure: ClosureExprSyntax? {
+        if let trailing = trailingClosure { return additionalTrailingClosures.isEmpty ? trailing : nil }
+        let closures = arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+        return closures.count == 1 ? closures.first : nil
+    }
+}
+
+extension SyntaxProtocol {
+    /// The nearest ancestor of the given type.
+    public func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
+        var current = parent
+        while let node = current {
+            if let match = node.as(type) { return match }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The leading whitespace of the line this node starts on.
+    public var lineIndentation: String {
+        guard let token = firstToken(viewMode: .sourceAccurate) else { return "" }
+        // Walk back through tokens to the one that starts the line.
+        var start = token
+        while !start.leadingTrivia.contains(where: \.isNewline), let previous = start.previousToken(viewMode: .sourceAccurate) {
+            if previous.trailingTrivia.contains(where: \.isNewline) { break }
+            start = previous
+        }
+        var indentation = ""
+        for piece in start.leadingTrivia.reversed() {
+            switch piece {
+            case .spaces(let count): indentation = String(repeating: " ", count: count) + indentation
+            case .tabs(let count): indentation = String(repeating: "\t", count: count) + indentation
+            default: return indentation
+            }
+        }
+        return indentation
+    }
+}
+
+extension TriviaPiece {
+    var isNewline: Bool {
+        switch self {
+        case .newlines, .carriageReturns, .carriageReturnLineFeeds: true
+        default: false
+        }
+    }
+}
+
+/// Re-indents every line but the first of `text` by removing `remove` and adding `add`.
+public func reindent(_ text: String, removing remove: String, adding add: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for index in lines.indices.dropFirst() where !lines[index].allSatisfy(\.isWhitespace) {
+        if lines[index].hasPrefix(remove) { lines[index].removeFirst(remove.count) }
+        lines[index] = add + lines[index]
+    }
+    return lines.joined(separator: "\n")
+}

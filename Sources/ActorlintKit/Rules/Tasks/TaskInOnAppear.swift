@@ -1,0 +1,157 @@
+import SwiftSyntax
+
+/// `.onAppear { Task { … } }`: the task outlives the view; `.task { }` is tied to it.
+struct TaskInOnAppear: Rule {
+    static let description = RuleDescription(
+        id: "task-in-on-appear",
+        category: .tasks,
+        summary: "`Task { }` started in `.onAppear`: use the `.task { }` modifier",
+        rationale: """
+            A task started in `.onAppear` is unstructured: it keeps running after the view \
+            disappears, starts again on every reappearance, and an old response can overwrite a \
+            newer one. The `.task { }` modifier (iOS 15+) starts the same work when the view \
+            appears and cancels it when the view disappears, so its lifetime is the view's. \
+            (seed 001, common mistake 3; seed 000, checklist 5)
+            """,
+        fix: FixInfo(.unsafe, """
+            Rewrites `.onAppear { Task { body } }` to `.task { body }` when the task is \
+            the closure's only statement. The work is now cancelled when the view disappears, \
+            which is usually the point, but is a change in behaviour.
+            """),
+        triggering: [
+            """
+            struct FeedScreen: View {
+                let model: FeedModel
+                var body: some View {
+                    List(model.items) { Text($0) }
+                        .onAppear {
+                            ↓Task { await model.refresh() }
+                        }
+                }
+            }
+            """,
+            """
+            struct Profile: View {
+                let model: ProfileModel
+                var body: some View {
+                    Text(model.name).onAppear(perform: {
+                        model.trackVisit()
+                        ↓Task(priority: .userInitiated) { await model.load() }
+                    })
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // The recommended form.
+            """
+            struct FeedScreen: View {
+                let model: FeedModel
+                var body: some View {
+                    List(model.items) { Text($0) }.task { await model.refresh() }
+                }
+            }
+            """,
+            // Synchronous work in onAppear is fine.
+            """
+            struct Counter: View {
+                let model: CounterModel
+                var body: some View { Text("\\(model.count)").onAppear { model.appeared() } }
+            }
+            """,
+            // The task is stored so that it can be cancelled: a managed lifetime, not a leak.
+            """
+            struct Player: View {
+                let model: PlayerModel
+                var body: some View {
+                    Text("Now playing")
+                        .onAppear { model.playback = Task { await model.play() } }
+                        .onDisappear { model.playback?.cancel() }
+                }
+            }
+            """,
+            // A Task inside a nested escaping closure is not started by onAppear itself.
+            """
+            struct Poller: View {
+                let model: PollModel
+                var body: some View {
+                    Text("…").onAppear { model.onTick = { Task { await model.poll() } } }
+                }
+            }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                struct FeedScreen: View {
+                    let model: FeedModel
+                    var body: some View {
+                        List(model.items) { Text($0) }
+                            .onAppear {
+                                Task {
+                                    await model.refresh()
+                                }
+                            }
+                    }
+                }
+                """,
+                """
+                struct FeedScreen: View {
+                    let model: FeedModel
+                    var body: some View {
+                        List(model.items) { Text($0) }
+                            .task {
+                                await model.refresh()
+                            }
+                    }
+                }
+                """),
+            CorrectionExample(
+                "Text(name).onAppear { Task(priority: .low) { await model.load() } }",
+                "Text(name).task(priority: .low) { await model.load() }"),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        final class Visitor: SyntaxVisitor {
+            var modifiers: [(call: FunctionCallExprSyntax, closure: ClosureExprSyntax)] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.calleeName == "onAppear", node.calledExpression.is(MemberAccessExprSyntax.self),
+                   let closure = node.onlyClosure {
+                    modifiers.append((node, closure))
+                }
+                return .visitChildren
+            }
+        }
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(context.file.tree)
+        return visitor.modifiers.flatMap { modifier in
+            let statements = modifier.closure.statements
+            return statements.compactMap { item -> Violation? in
+                // Only a Task whose handle is discarded: a stored task has a managed lifetime.
+                guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText == "Task",
+                      let body = task.onlyClosure else { return nil }
+                let fix = statements.count == 1 ? rewrite(modifier.call, task: task, body: body, context) : nil
+                return context.violation(
+                    "This task keeps running after the view disappears and starts again on every " +
+                    "appearance; use `.task { }`, which SwiftUI cancels when the view goes away.",
+                    at: task.calledExpression, fix: fix)
+            }
+        }
+    }
+
+    /// `.onAppear { Task(args) { body } }` → `.task(args) { body }`.
+    private func rewrite(_ modifier: FunctionCallExprSyntax, task: FunctionCallExprSyntax,
+                         body: ClosureExprSyntax, _ context: RuleContext) -> Fix? {
+        guard modifier.trailingClosure != nil, modifier.arguments.isEmpty,
+              let member = modifier.calledExpression.as(MemberAccessExprSyntax.self),
+              task.trailingClosure != nil else { return nil }
+        let arguments = task.leftParen == nil ? "" : "(\(task.arguments.trimmedDescription))"
+        let closure = reindent(body.trimmedDescription, removing: task.lineIndentation,
+                               adding: member.period.lineIndentation)
+        let edit = TextEdit(start: member.declName.positionAfterSkippingLeadingTrivia.utf8Offset,
+                            end: modifier.endPositionBeforeTrailingTrivia.utf8Offset,
+                            replacement: "task\(arguments) \(closure)")
+        return Fix(title: "Replace with `.task { }`", safety: .unsafe, edits: [edit])
+    }
+}
