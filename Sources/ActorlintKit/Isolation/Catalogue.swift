@@ -1,0 +1,140 @@
+/// What actorlint knows about SDK types and APIs that decide where code runs. Data only: the
+/// isolation model reads these tables, rules never hard-code framework knowledge.
+public enum Catalogue {
+    /// Framework classes declared `@MainActor`; subclasses inherit the isolation.
+    public static let mainActorClasses: [String: String] = {
+        var table: [String: String] = [:]
+        for name in ["UIResponder", "UIViewController", "UIView", "UIApplication", "UIWindow", "UIWindowScene",
+                     "UITableViewController", "UICollectionViewController", "UINavigationController",
+                     "UITabBarController", "UISplitViewController", "UIPageViewController", "UIAlertController",
+                     "UITableView", "UICollectionView", "UITableViewCell", "UICollectionViewCell",
+                     "UICollectionReusableView", "UILabel", "UIButton", "UIControl", "UIImageView", "UIScrollView",
+                     "UIStackView", "UITextField", "UITextView", "UISwitch", "UISlider", "UIActivityIndicatorView",
+                     "UIRefreshControl", "UISearchController", "UIHostingController", "UIDocument",
+                     "UIGestureRecognizer", "UIBarButtonItem", "UINavigationBar", "UIToolbar", "UITabBar"] {
+            table[name] = "UIKit"
+        }
+        for name in ["NSResponder", "NSViewController", "NSView", "NSWindow", "NSWindowController", "NSApplication",
+                     "NSHostingController", "NSHostingView", "NSTableView", "NSOutlineView", "NSCollectionView",
+                     "NSTextField", "NSTextView", "NSButton", "NSControl", "NSScrollView", "NSStackView",
+                     "NSTableCellView", "NSSplitViewController", "NSTabViewController", "NSPanel", "NSDocument"] {
+            table[name] = "AppKit"
+        }
+        for name in ["WKInterfaceController", "WKHostingController"] { table[name] = "WatchKit" }
+        return table
+    }()
+
+    /// Framework protocols declared `@MainActor`: a type that conforms in its primary declaration
+    /// is main-actor isolated, and so is a witness declared in the extension that adds the conformance.
+    public static let mainActorProtocols: [String: (framework: String, requirements: Set<String>)] = [
+        "View": ("SwiftUI", ["body"]),
+        "App": ("SwiftUI", ["body", "init"]),
+        "Scene": ("SwiftUI", ["body"]),
+        "Commands": ("SwiftUI", ["body"]),
+        "ToolbarContent": ("SwiftUI", ["body"]),
+        "ViewModifier": ("SwiftUI", ["body"]),
+        "PreviewProvider": ("SwiftUI", ["previews"]),
+        "UIViewRepresentable": ("SwiftUI", ["makeUIView", "updateUIView", "makeCoordinator", "dismantleUIView"]),
+        "UIViewControllerRepresentable": ("SwiftUI", ["makeUIViewController", "updateUIViewController", "makeCoordinator"]),
+        "NSViewRepresentable": ("SwiftUI", ["makeNSView", "updateNSView", "makeCoordinator"]),
+        "NSViewControllerRepresentable": ("SwiftUI", ["makeNSViewController", "updateNSViewController", "makeCoordinator"]),
+        "UIApplicationDelegate": ("UIKit", ["application", "applicationDidBecomeActive", "applicationWillResignActive"]),
+        "UISceneDelegate": ("UIKit", ["scene", "sceneDidDisconnect", "sceneDidBecomeActive", "sceneWillResignActive"]),
+        "UIWindowSceneDelegate": ("UIKit", ["scene", "window", "sceneDidDisconnect", "sceneDidBecomeActive"]),
+        "UITableViewDataSource": ("UIKit", ["tableView", "numberOfSections"]),
+        "UITableViewDelegate": ("UIKit", ["tableView"]),
+        "UICollectionViewDataSource": ("UIKit", ["collectionView", "numberOfSections"]),
+        "UICollectionViewDelegate": ("UIKit", ["collectionView"]),
+        "UITextFieldDelegate": ("UIKit", ["textField", "textFieldShouldReturn", "textFieldDidBeginEditing", "textFieldDidEndEditing"]),
+        "UISearchBarDelegate": ("UIKit", ["searchBar", "searchBarSearchButtonClicked"]),
+        "UIScrollViewDelegate": ("UIKit", ["scrollViewDidScroll", "scrollViewWillBeginDragging", "scrollViewDidEndDecelerating"]),
+        "NSApplicationDelegate": ("AppKit", ["applicationDidFinishLaunching", "applicationWillTerminate"]),
+        "NSWindowDelegate": ("AppKit", ["windowWillClose", "windowDidResize"]),
+    ]
+
+    /// Property wrappers whose `wrappedValue` is main-actor isolated. Before Swift 6 (SE-0401)
+    /// a type using one inferred `@MainActor`.
+    public static let mainActorPropertyWrappers: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject", "State", "Environment", "FocusState", "AppStorage", "SceneStorage"]
+
+    /// The note `explain` adds when SwiftUI's `View` decides the isolation.
+    public static let viewSDKNote = "as a whole since the iOS 18 / macOS 15 SDKs; with older SDKs only `body` is"
+
+    /// How a closure argument of a known API is isolated.
+    public enum ClosureBehaviour: Sendable, Equatable {
+        /// Runs on the main actor (the compiler knows, or the API's parameter is `@MainActor`).
+        case mainActor
+        /// `Task { }`: inherits the isolation of the context that creates it.
+        case taskInherits
+        /// Called synchronously or formed as a plain escaping closure: same isolation as its context.
+        case inherits
+        /// `@Sendable`/`sending` and not isolated: runs wherever the API calls it.
+        case nonisolated
+    }
+
+    /// Known closure-taking APIs, matched against the callee text with whitespace removed
+    /// (`DispatchQueue.main.async`) or, for entries starting with `.`, against the last component.
+    public static let closureAPIs: [(callee: String, behaviour: ClosureBehaviour, note: String)] = [
+        ("Task", .taskInherits, "`Task { }` inherits the isolation of the context that creates it"),
+        ("Task.detached", .nonisolated, "`Task.detached { }` inherits no isolation"),
+        ("MainActor.run", .mainActor, "`MainActor.run` runs its body on the main actor"),
+        ("MainActor.assumeIsolated", .mainActor, "`MainActor.assumeIsolated` runs its body as main-actor code"),
+        ("DispatchQueue.main.async", .mainActor, "the compiler treats `DispatchQueue.main.async` bodies as main-actor isolated"),
+        ("DispatchQueue.main.sync", .mainActor, "the compiler treats `DispatchQueue.main.sync` bodies as main-actor isolated"),
+        ("DispatchQueue.main.asyncAfter", .mainActor, "the compiler treats `DispatchQueue.main.asyncAfter` bodies as main-actor isolated"),
+        ("DispatchQueue.main.asyncAndWait", .mainActor, "the compiler treats `DispatchQueue.main` bodies as main-actor isolated"),
+        ("DispatchQueue.global().async", .nonisolated, "`DispatchQueue.global()` runs the closure on a background queue"),
+        ("DispatchQueue.global().asyncAfter", .nonisolated, "`DispatchQueue.global()` runs the closure on a background queue"),
+        ("DispatchQueue.global().sync", .nonisolated, "`DispatchQueue.global()` runs the closure on a background queue"),
+        (".addTask", .nonisolated, "task-group child tasks do not inherit the group's isolation"),
+        (".addTaskUnlessCancelled", .nonisolated, "task-group child tasks do not inherit the group's isolation"),
+        (".dataTask", .nonisolated, "URLSession calls completion handlers on its delegate queue, off the main actor"),
+        (".downloadTask", .nonisolated, "URLSession calls completion handlers on its delegate queue, off the main actor"),
+        (".uploadTask", .nonisolated, "URLSession calls completion handlers on its delegate queue, off the main actor"),
+        ("NotificationCenter.default.addObserver", .nonisolated, "the observer block is `@Sendable`: the compiler treats it as nonisolated whatever queue is passed"),
+        ("Timer.scheduledTimer", .nonisolated, "the timer block is `@Sendable`: the compiler treats it as nonisolated"),
+        ("Thread", .nonisolated, "`Thread` runs its block on a new thread"),
+        ("withTaskCancellationHandler", .inherits, "`withTaskCancellationHandler` runs its operation in the caller's context"),
+        // Called synchronously, before the call returns.
+        ("withTaskGroup", .inherits, "the task-group body runs in the caller's context"),
+        ("withThrowingTaskGroup", .inherits, "the task-group body runs in the caller's context"),
+        ("withDiscardingTaskGroup", .inherits, "the task-group body runs in the caller's context"),
+        ("withThrowingDiscardingTaskGroup", .inherits, "the task-group body runs in the caller's context"),
+        ("withCheckedContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
+        ("withCheckedThrowingContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
+        ("withUnsafeContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
+        ("withUnsafeThrowingContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
+        ("autoreleasepool", .inherits, "the body runs synchronously"),
+        ("withAnimation", .inherits, "the body runs synchronously"),
+    ]
+
+    /// Methods whose closure runs synchronously before they return (non-escaping), so it has
+    /// the isolation of its context.
+    public static let synchronousClosureMethods: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "sorted", "sort", "first", "last",
+        "firstIndex", "lastIndex", "contains", "allSatisfy", "min", "max", "partition", "removeAll", "drop",
+        "prefix", "split", "joined", "enumerated", "lazy", "mapValues", "compactMapValues", "grouping",
+        "withLock", "withUnsafeBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes", "withExtendedLifetime",
+        "sync", "performAndWait", "assumeIsolated", "withValue", "zip",
+    ]
+
+    /// SwiftUI view builders and controls: their closures are built or called from the view's
+    /// main-actor context and keep its isolation.
+    public static let swiftUIBuilders: Set<String> = [
+        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+        "List", "ForEach", "Section", "Group", "ScrollView", "ScrollViewReader", "GeometryReader", "NavigationStack",
+        "NavigationView", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Menu", "Button", "Toggle",
+        "Picker", "DisclosureGroup", "ViewThatFits", "Label", "Link", "ShareLink", "ToolbarItem", "ToolbarItemGroup",
+        "ContextMenu", "TimelineView", "Canvas", "WindowGroup", "Settings", "DocumentGroup", "AsyncImage",
+    ]
+
+    /// SwiftUI modifiers whose actions SwiftUI runs on the main actor.
+    public static let swiftUIModifiers: Set<String> = [
+        ".task", ".onAppear", ".onDisappear", ".refreshable", ".onChange", ".onReceive", ".onSubmit", ".onTapGesture",
+        ".onLongPressGesture", ".sheet", ".fullScreenCover", ".popover", ".alert", ".confirmationDialog", ".toolbar",
+        ".contextMenu", ".overlay", ".background", ".swipeActions", ".searchable", ".onDrop", ".onDrag",
+        ".onHover", ".onOpenURL", ".onContinueUserActivity", ".navigationDestination", ".safeAreaInset",
+        ".gesture", ".simultaneousGesture", ".onEnded", ".onChanged", ".mask", ".clipShape", ".transaction",
+        ".animation", ".onKeyPress", ".onMove", ".onDelete", ".onInsert", ".dropDestination", ".draggable",
+        ".onScrollGeometryChange", ".onGeometryChange", ".backgroundTask", ".scrollTargetLayout",
+    ]
+}

@@ -1,0 +1,134 @@
+import SwiftSyntax
+
+/// Closures: explicit attributes first, then what the API that receives the closure does with
+/// it (the catalogue), then the closure's own type, else inheritance from the enclosing code.
+extension IsolationModel {
+    func closure(_ closure: ClosureExprSyntax) -> IsolationResult {
+        let here = { (message: String) in self.reason(message, at: closure) }
+        if let attributes = closure.signature?.attributes,
+           case .globalActor(let actor)? = explicit(attributes, nil) {
+            return IsolationResult(global(actor), reasons: [here("the closure is declared `@\(actor)`")])
+        }
+        let use = ClosureUse(closure: closure)
+        guard let call = use.call else { return plainClosure(closure) }
+        let callee = call.calleeText
+        let behaviour = Self.behaviour(of: call, callee: callee)
+        switch behaviour?.kind {
+        case .mainActor?:
+            return IsolationResult(.mainActor, reasons: [here(behaviour!.note)])
+        case .nonisolated?:
+            return IsolationResult(closure.isAsync ? .concurrent : .nonisolated, reasons: [here(behaviour!.note)])
+        case .inherits?:
+            return inherit(closure, note: behaviour!.note)
+        case .taskInherits?:
+            return task(closure)
+        case nil:
+            var parent = enclosing(closure)
+            // Inheriting "nonisolated" and being nonisolated are the same thing for synchronous code.
+            if parent.isolation == .nonisolated, !closure.isAsync {
+                parent.reasons.insert(here("the closure passed to `\(callee)` is nonisolated whether or not it inherits its context"), at: 0)
+                return parent
+            }
+            return IsolationResult(.unknown("closure passed to `\(callee)`, which actorlint's catalogue does not know"), reasons: [
+                here("actorlint does not know whether `\(callee)` runs this closure in its caller's context, on the main actor, or elsewhere"),
+            ])
+        }
+    }
+
+    struct Behaviour {
+        var kind: Catalogue.ClosureBehaviour
+        var note: String
+    }
+
+    static func behaviour(of call: FunctionCallExprSyntax, callee: String) -> Behaviour? {
+        let name = call.calleeName.map { "." + $0 } ?? ""
+        for entry in Catalogue.closureAPIs where entry.callee == callee || (entry.callee.hasPrefix(".") && entry.callee == name) {
+            return Behaviour(kind: entry.behaviour, note: entry.note)
+        }
+        if Catalogue.swiftUIModifiers.contains(name), call.calledExpression.is(MemberAccessExprSyntax.self) {
+            return Behaviour(kind: .mainActor, note: "SwiftUI runs `\(name)` actions on the main actor")
+        }
+        if Catalogue.swiftUIBuilders.contains(callee) {
+            return Behaviour(kind: .inherits, note: "SwiftUI's `\(callee)` builds its content in the view's context")
+        }
+        if let method = call.calleeName, Catalogue.synchronousClosureMethods.contains(method) {
+            return Behaviour(kind: .inherits, note: "`\(method)` runs the closure synchronously, before it returns")
+        }
+        // Any other dispatch queue: the closure runs on that queue, not on an actor.
+        if let method = call.calleeName, ["async", "asyncAfter", "sync"].contains(method),
+           let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
+           base.lowercased().contains("queue"), !base.hasSuffix(".main") {
+            return Behaviour(kind: .nonisolated, note: "`\(base)` runs the closure on a dispatch queue, not on an actor")
+        }
+        return nil
+    }
+
+    /// The isolation of the code around a closure.
+    func enclosing(_ closure: ClosureExprSyntax) -> IsolationResult {
+        guard let parent = closure.parent else { return isolation(of: ExecutionContext(kind: .topLevel, node: nil)) }
+        return isolation(of: ExecutionContext.innermost(containing: parent))
+    }
+
+    private func inherit(_ closure: ClosureExprSyntax, note: String) -> IsolationResult {
+        var parent = enclosing(closure)
+        parent.reasons.insert(reason(note, at: closure), at: 0)
+        return parent
+    }
+
+    /// A closure not passed to a call: its declared type decides, else it inherits its context.
+    private func plainClosure(_ closure: ClosureExprSyntax) -> IsolationResult {
+        if let binding = closure.parent?.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type {
+            let text = type.trimmedDescription
+            if text.contains("@MainActor") {
+                return IsolationResult(.mainActor, reasons: [reason("the closure's type is `@MainActor`", at: closure)])
+            }
+            if text.contains("@Sendable") {
+                return IsolationResult(closure.isAsync ? .concurrent : .nonisolated,
+                                       reasons: [reason("the closure's type is `@Sendable`, so it does not inherit its context's isolation", at: closure)])
+            }
+        }
+        return inherit(closure, note: "the closure is formed here and inherits the isolation of its context")
+    }
+
+    /// `Task { }` inherits a global actor; an actor instance only when the closure captures `self`
+    /// (SE-0420); nothing from nonisolated or caller's-actor code, so it then runs concurrently.
+    private func task(_ closure: ClosureExprSyntax) -> IsolationResult {
+        let parent = enclosing(closure)
+        let note = "`Task { }` inherits the isolation of the context that creates it"
+        switch parent.isolation {
+        case .mainActor, .globalActor, .unknown:
+            return IsolationResult(parent.isolation, reasons: [reason(note, at: closure)] + parent.reasons)
+        case .actorInstance:
+            if closure.mentionsSelf {
+                return IsolationResult(parent.isolation, reasons: [reason(note + "; it captures `self`, so it runs on the actor", at: closure)] + parent.reasons)
+            }
+            return IsolationResult(.concurrent, reasons: [reason("a `Task { }` in actor code is isolated to the actor only when it captures `self` (SE-0420); this one does not", at: closure)] + parent.reasons)
+        case .nonisolated, .caller, .concurrent:
+            return IsolationResult(.concurrent, reasons: [reason("`Task { }` created in code without a static actor runs on the global concurrent executor", at: closure)] + parent.reasons)
+        }
+    }
+}
+
+extension ClosureExprSyntax {
+    /// Declared `async`, or awaits in its own body (not in nested closures).
+    var isAsync: Bool {
+        if signature?.effectSpecifiers?.asyncSpecifier != nil { return true }
+        final class AwaitFinder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+                if node.awaitKeyword != nil { found = true }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = AwaitFinder(viewMode: .sourceAccurate)
+        finder.walk(statements)
+        return finder.found
+    }
+
+    /// Uses `self` explicitly anywhere in its body, or lists it in its capture list.
+    var mentionsSelf: Bool {
+        tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.self) }
+    }
+}

@@ -1,0 +1,125 @@
+import SwiftSyntax
+
+/// A piece of code that runs as a unit and so has one isolation: a function, initializer,
+/// accessor, `deinit`, closure, stored-property or global initializer, or top-level code.
+public struct ExecutionContext: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case function, initializer, deinitializer, accessor, `subscript`, closure
+        case variableInitializer, topLevel, typeDeclaration
+    }
+
+    public var kind: Kind
+    /// The syntax node that forms the context (nil for top-level code).
+    public var node: Syntax?
+
+    /// The innermost context containing `node`.
+    public static func innermost(containing node: Syntax) -> ExecutionContext {
+        var current: Syntax? = node
+        while let candidate = current {
+            if let context = context(formedBy: candidate, from: node) { return context }
+            current = candidate.parent
+        }
+        return ExecutionContext(kind: .topLevel, node: nil)
+    }
+
+    /// The context enclosing this one (for closures and local functions).
+    public var parent: ExecutionContext? {
+        guard let parent = node?.parent else { return nil }
+        return .innermost(containing: parent)
+    }
+
+    private static func context(formedBy candidate: Syntax, from start: Syntax) -> ExecutionContext? {
+        switch candidate.kind {
+        case .closureExpr: return ExecutionContext(kind: .closure, node: candidate)
+        case .functionDecl: return ExecutionContext(kind: .function, node: candidate)
+        case .initializerDecl: return ExecutionContext(kind: .initializer, node: candidate)
+        case .deinitializerDecl: return ExecutionContext(kind: .deinitializer, node: candidate)
+        case .accessorDecl: return ExecutionContext(kind: .accessor, node: candidate)
+        case .subscriptDecl: return ExecutionContext(kind: .subscript, node: candidate)
+        case .accessorBlock:
+            // `var x: Int { … }`: an implicit getter.
+            guard let block = candidate.as(AccessorBlockSyntax.self), block.accessors.is(CodeBlockItemListSyntax.self) else { return nil }
+            return ExecutionContext(kind: .accessor, node: candidate)
+        case .patternBinding:
+            // Only stored-property and global initializers form contexts; locals belong to their function.
+            guard let binding = candidate.as(PatternBindingSyntax.self), let initializer = binding.initializer,
+                  initializer.range.contains(start.position) || initializer.id == start.id,
+                  isMemberOrGlobal(binding) else { return nil }
+            return ExecutionContext(kind: .variableInitializer, node: candidate)
+        case .classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl:
+            return ExecutionContext(kind: .typeDeclaration, node: candidate)
+        default: return nil
+        }
+    }
+
+    /// Whether a binding belongs to a type or the file, rather than to a function body.
+    static func isMemberOrGlobal(_ binding: PatternBindingSyntax) -> Bool {
+        var current = binding.parent
+        while let node = current {
+            if node.is(MemberBlockSyntax.self) { return true }
+            if node.is(CodeBlockSyntax.self) || node.is(ClosureExprSyntax.self) || node.is(AccessorBlockSyntax.self) { return false }
+            if node.is(SourceFileSyntax.self) { return true }
+            current = node.parent
+        }
+        return true
+    }
+
+    /// "instance method `refresh()`", "closure passed to `Task`", for `explain`.
+    public var summary: String {
+        guard let node else { return "top-level code" }
+        switch kind {
+        case .function:
+            let function = node.as(FunctionDeclSyntax.self)!
+            let local = function.parent?.parent?.is(CodeBlockItemListSyntax.self) ?? false
+            return "\(local ? "local function" : "function") `\(function.name.text)(\(function.signature.parameterClause.parameters.isEmpty ? "" : "…"))`"
+        case .initializer: return "initializer `init\(node.as(InitializerDeclSyntax.self)!.signature.parameterClause.parameters.isEmpty ? "()" : "(…)")`"
+        case .deinitializer: return "`deinit`"
+        case .accessor:
+            let property = ExecutionContext.propertyName(of: node) ?? "property"
+            let accessor = node.as(AccessorDeclSyntax.self)?.accessorSpecifier.text ?? "get"
+            return "`\(accessor)` accessor of `\(property)`"
+        case .subscript: return "subscript"
+        case .closure:
+            if let call = ClosureUse(closure: node.as(ClosureExprSyntax.self)!).call {
+                return "closure passed to `\(call.calleeText)`"
+            }
+            return "closure"
+        case .variableInitializer:
+            let binding = node.as(PatternBindingSyntax.self)!
+            return "initial value of `\(binding.pattern.trimmedDescription)`"
+        case .typeDeclaration: return "declaration"
+        case .topLevel: return "top-level code"
+        }
+    }
+
+    static func propertyName(of accessor: Syntax) -> String? {
+        var current = accessor.parent
+        while let node = current {
+            if let binding = node.as(PatternBindingSyntax.self) { return binding.pattern.trimmedDescription }
+            if node.is(SubscriptDeclSyntax.self) { return "subscript" }
+            current = node.parent
+        }
+        return nil
+    }
+}
+
+/// How a closure is used: the call it is an argument of, if any.
+struct ClosureUse {
+    var call: FunctionCallExprSyntax?
+    /// The argument label, when passed as a labeled argument.
+    var label: String?
+
+    init(closure: ClosureExprSyntax) {
+        let parent = closure.parent
+        if let call = parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
+            self.call = call
+        } else if let element = parent?.as(MultipleTrailingClosureElementSyntax.self) {
+            self.call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
+            label = element.label.text
+        } else if let argument = parent?.as(LabeledExprSyntax.self),
+                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            self.call = call
+            label = argument.label?.text
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SwiftSyntax
+
+/// `actorlint explain FILE:LINE[:COL]`: the innermost context at a point, its isolation with
+/// reasons, the module settings, and the isolation under Swift 6.2's recommended app settings.
+public struct Explanation: Sendable {
+    public var location: String
+    public var context: String
+    public var result: IsolationResult
+    public var module: ModuleSettings
+    public var with62Settings: IsolationResult
+
+    public static func explain(path: String, line: Int, column: Int?, project: ProjectModel) throws -> Explanation {
+        let linter = Linter(project: project)
+        let file = try linter.load(path)
+        guard line >= 1, line <= file.lineCount else {
+            throw AnalysisFailure(path: path, reason: "line \(line) is outside the file (it has \(file.lineCount) lines)")
+        }
+        let lineText = file.lineText(line)
+        let firstCode = lineText.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count + 1
+        let position = file.converter.position(ofLine: line, column: column ?? firstCode)
+        let token = file.tree.token(at: position) ?? file.tree.lastToken(viewMode: .sourceAccurate)
+        let node = token.map(Syntax.init) ?? Syntax(file.tree)
+        let module = project.settings(forAbsolutePath: URL(fileURLWithPath: path).standardizedFileURL.path)
+        let index = ProjectIndex(files: moduleFiles(of: file, project: project, linter: linter))
+        let context = ExecutionContext.innermost(containing: node)
+        let model = IsolationModel(file: file, module: module, index: index)
+        let modern = IsolationModel(file: file, module: module.withSwift62AppSettings, index: index)
+        return Explanation(location: "\(path):\(line)\(column.map { ":\($0)" } ?? "")", context: context.summary,
+                           result: model.isolation(of: context), module: module,
+                           with62Settings: modern.isolation(of: context))
+    }
+
+    /// The files of the module `file` belongs to, so types declared elsewhere resolve.
+    private static func moduleFiles(of file: SourceFile, project: ProjectModel, linter: Linter) -> [SourceFile] {
+        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+        let module = project.settings(forAbsolutePath: absolute)
+        var roots = project.roots.filter { project.modules[$0.module].name == module.name }.map(\.path)
+        if roots.isEmpty { roots = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path] }
+        let others = FileDiscovery().discover(roots).files.filter {
+            URL(fileURLWithPath: $0).standardizedFileURL.path != absolute
+                && project.settings(forAbsolutePath: URL(fileURLWithPath: $0).standardizedFileURL.path).name == module.name
+        }
+        return [file] + others.compactMap { try? linter.load($0) }
+    }
+
+    public var json: [String: Any] {
+        let reasons: [[String: Any]] = result.reasons.map { ["message": $0.message, "path": $0.path, "line": $0.line] }
+        var moduleJSON: [String: Any] = [
+            "name": module.name, "kind": module.kind.rawValue, "languageMode": module.languageMode,
+            "features": module.features.sorted(), "provenance": module.provenance,
+        ]
+        switch module.defaultIsolation {
+        case .mainActor: moduleJSON["defaultIsolation"] = "MainActor"
+        case .nonisolated: moduleJSON["defaultIsolation"] = "nonisolated"
+        case .unknown(let why): moduleJSON["defaultIsolation"] = "unknown"; moduleJSON["defaultIsolationReason"] = why
+        }
+        var object: [String: Any] = [
+            "location": location, "context": context, "isolation": result.isolation.jsonValue, "reasons": reasons,
+            "module": moduleJSON, "with62Settings": with62Settings.isolation.jsonValue,
+        ]
+        if case .unknown(let why) = result.isolation { object["unknownReason"] = why }
+        return object
+    }
+
+    public var text: String {
+        var out = "\(location)\n  context:  \(context)\n  runs on:  \(result.isolation.phrase)  [\(result.isolation.jsonValue)]\n  because:\n"
+        for (number, reason) in result.reasons.enumerated() {
+            out += "    \(number + 1). \(reason.message)  (\(reason.path):\(reason.line))\n"
+        }
+        out += "  module:   \(module.name): Swift \(module.languageMode) mode, default isolation "
+        switch module.defaultIsolation {
+        case .mainActor: out += "MainActor"
+        case .nonisolated: out += "nonisolated"
+        case .unknown(let why): out += "unknown (\(why))"
+        }
+        out += module.features.isEmpty ? "" : ", features: \(module.features.sorted().joined(separator: ", "))"
+        out += "\n            \(module.provenance)\n"
+        let changes = with62Settings.isolation != result.isolation
+        out += "  with Swift 6.2 app settings (NonisolatedNonsendingByDefault, default isolation MainActor): "
+        out += changes ? "\(with62Settings.isolation.phrase)  [\(with62Settings.isolation.jsonValue)]\n" : "unchanged\n"
+        return out
+    }
+}
