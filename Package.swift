@@ -61,6 +61,10 @@ let package = Package(
                           swiftSettings: swiftSettings, linkerSettings: linkerSettings),
         .testTarget(name: "ActorlintTests", dependencies: ["ActorlintKit", "ActorlintCLI"],
                     swiftSettings: swiftSettings, linkerSettings: linkerSettings),
+        // The isolation model checked against swiftc on generated programs (a bounded sample by
+        // default; ACTORLINT_ORACLE=full runs every program).
+        .testTarget(name: "ActorlintOracleTests", dependencies: ["ActorlintKit"],
+                    swiftSettings: swiftSettings, linkerSettings: linkerSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -123,6 +123,14 @@ public final class IsolationModel: @unchecked Sendable {
         if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
             let typeName = ProjectIndex.baseName(extensionDecl.extendedType)
             let memberReason = reason("\(name) is declared in an extension of `\(typeName)`", at: node)
+            // A witness to a global-actor protocol's requirement, in the extension that adds the
+            // conformance, takes the protocol's actor even in a `nonisolated` extension; a
+            // `nonisolated` type blocks this unless the module defaults to MainActor (swiftc 6.3).
+            let typeIsNonisolated = index.type(named: typeName)?.isNonisolated ?? false
+            if !typeIsNonisolated || module.defaultIsolation == .mainActor,
+               let witness = witnessIsolation(extensionDecl.inheritanceClause, requirement: bareName, at: Syntax(extensionDecl)) {
+                return IsolationResult(witness.isolation, reasons: [memberReason] + witness.reasons)
+            }
             switch explicit(extensionDecl.attributes, extensionDecl.modifiers) {
             case .globalActor(let actor)?:
                 return IsolationResult(global(actor), reasons: [memberReason, reason("the extension is declared `@\(actor)`", at: extensionDecl)])
@@ -130,24 +138,38 @@ public final class IsolationModel: @unchecked Sendable {
                 return IsolationResult(.nonisolated, reasons: [memberReason, reason("the extension is declared `nonisolated`", at: extensionDecl)])
             default: break
             }
-            // A witness declared in the extension that adds a main-actor conformance is isolated too.
-            for inherited in extensionDecl.inheritanceClause?.inheritedTypes ?? [] {
-                let proto = ProjectIndex.baseName(inherited.type)
-                if let actor = protocolActor(proto, requirement: bareName) {
-                    return IsolationResult(global(actor.name), reasons: [memberReason, reason(
-                        "it implements a requirement of `\(proto)`, which \(actor.source) declares `@\(actor.name)`, in the extension that adds the conformance", at: extensionDecl)])
-                }
+            // The module default applies to the extension itself: an extension of a `nonisolated`
+            // type, or of a type from another module, is main-actor code under default MainActor.
+            let typeResult = index.type(named: typeName).flatMap { typeIsolation($0) }
+            if let type = index.type(named: typeName), let typeResult, typeResult.isolation != .nonisolated {
+                return memberIsolation(typeResult, type: type, memberReason: memberReason, isStatic: isStatic)
             }
-            guard let type = index.type(named: typeName) else {
-                // A type from another module: its members keep this module's default.
-                return moduleDefault(name, at: node).map { IsolationResult($0.isolation, reasons: [memberReason] + $0.reasons) }
+            if let fallback = moduleDefault(name, at: node) {
+                return IsolationResult(fallback.isolation, reasons: [memberReason] + fallback.reasons)
             }
-            return memberIsolation(typeIsolation(type), type: type, memberReason: memberReason, isStatic: isStatic)
+            return typeResult.map { IsolationResult(.nonisolated, reasons: [memberReason] + $0.reasons) }
         }
         guard let type = TypeDeclaration(decl).flatMap({ index.type(named: $0.name) ?? $0.info(file: file) }) else { return nil }
         if type.kind == .protocol { return nil }
         let memberReason = reason("\(name) is a member of `\(type.name)`", at: node)
+        if type.isNonisolated, module.defaultIsolation == .mainActor,
+           let witness = witnessIsolation(TypeDeclaration(decl)?.inheritanceClause, requirement: bareName, at: decl) {
+            return IsolationResult(witness.isolation, reasons: [memberReason] + witness.reasons)
+        }
         return memberIsolation(typeIsolation(type), type: type, memberReason: memberReason, isStatic: isStatic)
+    }
+
+    /// The isolation of a member that implements a requirement of a global-actor protocol
+    /// listed in `clause`.
+    private func witnessIsolation(_ clause: InheritanceClauseSyntax?, requirement: String, at node: Syntax) -> IsolationResult? {
+        for inherited in clause?.inheritedTypes ?? [] {
+            let proto = ProjectIndex.baseName(inherited.type)
+            if let actor = protocolActor(proto, requirement: requirement) {
+                return IsolationResult(global(actor.name), reasons: [reason(
+                    "it implements a requirement of `\(proto)`, which \(actor.source) declares `@\(actor.name)`, where the conformance is declared", at: node)])
+            }
+        }
+        return nil
     }
 
     private func memberIsolation(_ typeResult: IsolationResult?, type: ProjectIndex.TypeInfo, memberReason: IsolationReason,
@@ -190,7 +212,25 @@ public final class IsolationModel: @unchecked Sendable {
         if module.languageMode < 6, let wrapper = type.mainActorPropertyWrapper {
             return IsolationResult(.mainActor, reasons: [at("in Swift 5 mode `\(type.name)` infers `@MainActor` from its `@\(wrapper)` property (removed in Swift 6 by SE-0401)")])
         }
+        // A nested type gets the module default only inside main-actor code (checked with swiftc).
+        if let parent = type.parent, module.defaultIsolation == .mainActor,
+           parentIsolation(parent, depth: depth)?.isolation != .mainActor {
+            return nil
+        }
         return moduleDefault("`\(type.name)`", path: type.path, line: type.line)
+    }
+
+    private func parentIsolation(_ parent: ProjectIndex.Parent, depth: Int) -> IsolationResult? {
+        let parentType = index.type(named: parent.typeName)
+        if parent.isExtension {
+            if parent.isNonisolated { return nil }
+            if let actor = parent.attributes.first(where: { index.globalActors.contains($0) }) {
+                return IsolationResult(global(actor), reasons: [])
+            }
+            if let parentType, let result = typeIsolation(parentType, depth: depth + 1), result.isolation != .nonisolated { return result }
+            return moduleDefault("extension of `\(parent.typeName)`", path: file.path, line: 1)
+        }
+        return parentType.flatMap { typeIsolation($0, depth: depth + 1) }
     }
 
     /// The global actor of a protocol, from the catalogue or the project (through refinements).
@@ -310,6 +350,10 @@ struct TypeDeclaration {
     var name: String
     var kind: ProjectIndex.TypeInfo.Kind
     var node: Syntax
+
+    var inheritanceClause: InheritanceClauseSyntax? {
+        node.asProtocol(DeclGroupSyntax.self)?.inheritanceClause
+    }
 
     init?(_ node: Syntax) {
         self.node = node

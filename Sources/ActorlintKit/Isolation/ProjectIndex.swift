@@ -19,8 +19,20 @@ public final class ProjectIndex: @unchecked Sendable {
         public var requirements: Set<String>
         /// A `@StateObject`/`@ObservedObject`… property: main-actor inference in Swift 5 mode only.
         public var mainActorPropertyWrapper: String?
+        /// The type or extension this type is nested in, if any: under default isolation MainActor
+        /// a nested type gets the default only when its parent is main-actor code.
+        public var parent: Parent?
         public var path: String
         public var line: Int
+    }
+
+    public struct Parent: Sendable {
+        /// The enclosing type's name, or the extended type's name for an extension.
+        public var typeName: String
+        public var isExtension: Bool
+        /// For an extension: its attribute names and whether it is declared `nonisolated`.
+        public var attributes: [String]
+        public var isNonisolated: Bool
     }
 
     public private(set) var types: [String: TypeInfo] = [:]
@@ -97,8 +109,23 @@ public final class ProjectIndex: @unchecked Sendable {
             isNonisolated: modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) },
             inherited: inheritance?.inheritedTypes.map { baseName($0.type) } ?? [],
             requirements: kind == .protocol ? requirements : [],
-            mainActorPropertyWrapper: wrapper,
+            mainActorPropertyWrapper: wrapper, parent: parent(of: node),
             path: file.path, line: file.line(of: node))
+    }
+
+    private static func parent(of node: Syntax) -> Parent? {
+        var current = node.parent
+        while let candidate = current, !candidate.is(MemberBlockSyntax.self) {
+            if candidate.is(CodeBlockSyntax.self) || candidate.is(SourceFileSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        guard let owner = current?.parent else { return nil }
+        if let extensionDecl = owner.as(ExtensionDeclSyntax.self) {
+            return Parent(typeName: baseName(extensionDecl.extendedType), isExtension: true,
+                          attributes: extensionDecl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription },
+                          isNonisolated: extensionDecl.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) })
+        }
+        return TypeDeclaration(owner).map { Parent(typeName: $0.name, isExtension: false, attributes: [], isNonisolated: false) }
     }
 
     private final class Collector: SyntaxVisitor {
