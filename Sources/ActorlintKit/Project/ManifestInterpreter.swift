@@ -73,7 +73,8 @@ final class ManifestInterpreter {
 
     // MARK: Statements
 
-    private enum Flow { case normal, `continue` }
+    /// How a block ended: `continue` also stands for `return` in a `forEach` closure.
+    private enum Flow { case normal, `continue`, `break` }
 
     func run(_ statements: CodeBlockItemListSyntax) {
         _ = execute(statements.map(\.item))
@@ -84,9 +85,11 @@ final class ManifestInterpreter {
             switch item {
             case .decl(let decl): declare(decl)
             case .stmt(let statement):
-                if execute(statement, rest: Array(items[(position + 1)...])) == .continue { return .continue }
+                let flow = execute(statement, rest: Array(items[(position + 1)...]))
+                if flow != .normal { return flow }
             case .expr(let expression):
-                if perform(expression) == .continue { return .continue }
+                let flow = perform(expression, rest: Array(items[(position + 1)...]))
+                if flow != .normal { return flow }
             @unknown default:
                 taint(Syntax(fromProtocol: item), reason: unknownText(Syntax(fromProtocol: item), "is syntax actorlint does not know"))
             }
@@ -97,7 +100,7 @@ final class ManifestInterpreter {
     /// `rest` is what follows a statement in its block, for a `guard` whose outcome is unknown.
     private func execute(_ statement: StmtSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
         if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
-            return perform(expressionStatement.expression)
+            return perform(expressionStatement.expression, rest: rest)
         }
         if statement.is(ContinueStmtSyntax.self) { return .continue }
         if let loop = statement.as(ForStmtSyntax.self) {
@@ -117,8 +120,9 @@ final class ManifestInterpreter {
                 return .continue
             }
         }
-        if statement.is(ReturnStmtSyntax.self) || statement.is(BreakStmtSyntax.self) {
-            // Only meaningful inside a loop body, where it ends this element's turn.
+        if statement.is(BreakStmtSyntax.self) { return .break }
+        if statement.is(ReturnStmtSyntax.self) {
+            // Only meaningful inside a `forEach` closure, where it ends this element's turn.
             return .continue
         }
         taint(Syntax(statement), reason: unknownText(statement, "is a statement actorlint does not evaluate"))
@@ -148,8 +152,9 @@ final class ManifestInterpreter {
         // Functions, imports and types only matter when called, and a call is reported where it is made.
     }
 
-    /// An expression used as a statement: assignment, `append`, `forEach`, `if`.
-    private func perform(_ expression: ExprSyntax) -> Flow {
+    /// An expression used as a statement: assignment, `append`, `forEach`, `if`. `rest` is what
+    /// follows it in its block, for an `if` whose outcome is unknown and that may leave the block.
+    private func perform(_ expression: ExprSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
         if let infix = expression.as(InfixOperatorExprSyntax.self) {
             let op = operatorText(infix.operator)
             if op == "=" || op == "+=" {
@@ -164,7 +169,7 @@ final class ManifestInterpreter {
             }
         }
         if let ifExpression = expression.as(IfExprSyntax.self) {
-            return perform(ifExpression)
+            return perform(ifExpression, rest: rest)
         }
         if expression.is(SwitchExprSyntax.self) {
             taint(Syntax(expression), reason: "\(location(expression)): which case of the `switch` runs cannot be decided statically")
@@ -199,13 +204,13 @@ final class ManifestInterpreter {
         return .normal
     }
 
-    private func perform(_ ifExpression: IfExprSyntax) -> Flow {
+    private func perform(_ ifExpression: IfExprSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
         switch condition(ifExpression.conditions) {
         case .bool(true):
             return scoped { execute(ifExpression.body.statements.map(\.item)) }
         case .bool(false):
             switch ifExpression.elseBody {
-            case .ifExpr(let next)?: return perform(next)
+            case .ifExpr(let next)?: return perform(next, rest: rest)
             case .codeBlock(let block)?: return scoped { execute(block.statements.map(\.item)) }
             case nil: return .normal
             @unknown default:
@@ -213,8 +218,18 @@ final class ManifestInterpreter {
                 return .normal
             }
         default:
-            taint(Syntax(ifExpression), reason: undecidable(ifExpression.conditions))
-            return .normal
+            let reason = undecidable(ifExpression.conditions)
+            taint(Syntax(ifExpression), reason: reason)
+            // `if unknown { continue }`: whatever follows runs only sometimes.
+            guard Self.mayLeaveBlock(Syntax(ifExpression)) else { return .normal }
+            for item in rest { taint(Syntax(item), reason: reason) }
+            return .continue
+        }
+    }
+
+    private static func mayLeaveBlock(_ node: Syntax) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains {
+            [.keyword(.continue), .keyword(.break), .keyword(.return)].contains($0.tokenKind)
         }
     }
 
@@ -237,6 +252,7 @@ final class ManifestInterpreter {
             }
             return
         }
+        var stop = false
         for element in elements {
             scoped {
                 scopes[scopes.count - 1][variable] = element
@@ -249,8 +265,9 @@ final class ManifestInterpreter {
                         return
                     }
                 }
-                _ = execute(body.map(\.item))
+                stop = execute(body.map(\.item)) == .break
             }
+            if stop { return }
         }
     }
 

@@ -53,7 +53,7 @@ enum PackageManifestReader {
         interpreter.run(tree.statements)
 
         let directory = (path as NSString).deletingLastPathComponent
-        let tools = toolsVersion(in: text, path: path)
+        let tools = toolsVersion(in: text)
         if tools == nil {
             contribution.notes.append("\(path):1: no `// swift-tools-version:` line; Swift 5 language mode assumed")
         }
@@ -360,7 +360,7 @@ enum PackageManifestReader {
     // MARK: Tools version
 
     /// The version on the `// swift-tools-version:` line, which must be the first line.
-    static func toolsVersion(in text: String, path: String) -> (text: String, version: [Int], line: String)? {
+    static func toolsVersion(in text: String) -> (text: String, version: [Int], line: String)? {
         guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
         let line = firstLine.trimmingCharacters(in: .whitespaces)
         let lowered = line.lowercased()
