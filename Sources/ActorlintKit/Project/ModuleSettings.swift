@@ -33,17 +33,29 @@ public struct ModuleSettings: Sendable, Hashable {
     public var defaultIsolation: DefaultIsolation
     /// Upcoming and experimental features that are on, e.g. `NonisolatedNonsendingByDefault`.
     public var features: Set<String>
-    /// Swift tools version or `SWIFT_VERSION` of the project, e.g. "6.2"; nil when unknown.
+    /// The Swift version the project is set up for, e.g. "6.2": the `swift-tools-version` of a
+    /// package, or for an Xcode project the Swift of the Xcode that last upgraded it
+    /// (`LastSwiftUpdateCheck`/`LastUpgradeCheck`; `SWIFT_VERSION` there is only the language
+    /// mode). nil when unknown.
     public var toolsVersion: String?
     /// The manifest or build setting lines each value came from, by setting name.
     public var origins: [String: SettingOrigin]
     /// Why this module was chosen, e.g. "no Package.swift or Xcode project contains this file".
     public var provenance: String
+    /// `SWIFT_STRICT_CONCURRENCY` / `-strict-concurrency=` when set explicitly
+    /// ("minimal", "targeted", "complete"); Swift 6 mode is always complete.
+    public var strictConcurrency: String?
+    /// The build configuration these settings are for ("Debug" for Xcode, "debug" for SwiftPM);
+    /// nil for a file in no project.
+    public var configuration: String?
+    /// The Package.swift or `.xcodeproj` that declares the module; nil for a file in no project.
+    public var projectPath: String?
 
     public init(name: String = "(no module)", kind: TargetKind = .unknown, languageMode: Int = 6,
                 defaultIsolation: DefaultIsolation = .nonisolated, features: Set<String> = [],
                 toolsVersion: String? = nil, origins: [String: SettingOrigin] = [:],
-                provenance: String = "no Package.swift or Xcode project contains this file; plain Swift 6 module assumed") {
+                provenance: String = "no Package.swift or Xcode project contains this file; plain Swift 6 module assumed",
+                strictConcurrency: String? = nil, configuration: String? = nil, projectPath: String? = nil) {
         self.name = name
         self.kind = kind
         self.languageMode = languageMode
@@ -52,12 +64,27 @@ public struct ModuleSettings: Sendable, Hashable {
         self.toolsVersion = toolsVersion
         self.origins = origins
         self.provenance = provenance
+        self.strictConcurrency = strictConcurrency
+        self.configuration = configuration
+        self.projectPath = projectPath
     }
 
     /// A plain Swift 6 module with no upcoming features: what a file outside any project gets.
     public static let plainSwift6 = ModuleSettings()
 
     public static let nonisolatedNonsendingByDefault = "NonisolatedNonsendingByDefault"
+
+    /// Keys of `origins` besides feature names (a feature's origin is keyed by the feature name).
+    public static let languageModeSetting = "languageMode"
+    public static let defaultIsolationSetting = "defaultIsolation"
+    public static let strictConcurrencySetting = "strictConcurrency"
+    public static let toolsVersionSetting = "toolsVersion"
+
+    /// What Xcode's `SWIFT_APPROACHABLE_CONCURRENCY = YES` turns on.
+    public static let approachableConcurrencyFeatures: Set<String> = [
+        nonisolatedNonsendingByDefault, "InferIsolatedConformances", "InferSendableFromCaptures",
+        "GlobalActorIsolatedTypesUsability", "DisableOutwardActorInference",
+    ]
 
     /// SE-0461: nonisolated async functions run on the caller's actor.
     public var nonisolatedNonsending: Bool { features.contains(Self.nonisolatedNonsendingByDefault) }

@@ -1,6 +1,46 @@
-/// Finds and reads the projects (Package.swift, Xcode projects) that contain the checked paths.
+/// Finds and reads the projects (Package.swift, Xcode projects) that contain the checked paths,
+/// without running anything: manifests are parsed, not executed, and build settings are read
+/// from project files and xcconfigs. Each project is read once per run, not once per file.
 public enum ProjectLoader {
     public static func load(for paths: [String]) -> ProjectModel {
-        ProjectModel()
+        let contributions = ProjectDiscovery.projects(for: paths).map { project in
+            switch project {
+            case .package(let manifest): PackageManifestReader.read(manifestAt: manifest)
+            case .xcode(let bundle): XcodeProjectReader.read(projectAt: bundle)
+            }
+        }
+        return merge(contributions)
+    }
+
+    /// Joins contributions, innermost first: for the same directory the inner project wins, and
+    /// a file an outer Xcode project lists explicitly still belongs to a package nested deeper.
+    static func merge(_ contributions: [ProjectContribution]) -> ProjectModel {
+        var model = ProjectModel()
+        var rootOwners: [String: String] = [:] // root → directory of the project that declared it
+        var fileOwners: [String: String] = [:]
+        for contribution in contributions {
+            let offset = model.modules.count
+            for (index, module) in contribution.modules.enumerated() {
+                model.modules.append(module.settings)
+                if !module.configurations.isEmpty { model.configurations[offset + index] = module.configurations }
+            }
+            for (root, module) in contribution.roots.sorted(by: { $0.key < $1.key }) where rootOwners[root] == nil {
+                model.roots.append((root, offset + module))
+                rootOwners[root] = contribution.directory
+            }
+            for (file, module) in contribution.files where model.files[file] == nil {
+                model.files[file] = offset + module
+                fileOwners[file] = contribution.directory
+            }
+            for note in contribution.notes where !model.notes.contains(note) { model.notes.append(note) }
+        }
+        for (file, owner) in fileOwners {
+            let covering = model.roots.filter { file.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
+            if let covering, let rootOwner = rootOwners[covering.path], rootOwner.count > owner.count,
+               rootOwner.hasPrefix(owner == "/" ? "/" : owner + "/") {
+                model.files[file] = nil
+            }
+        }
+        return model
     }
 }

@@ -9,13 +9,18 @@ public struct ProjectModel: Sendable {
     public var files: [String: Int]
     /// What could not be resolved, for `explain` and diagnostics.
     public var notes: [String]
+    /// Every build configuration of a module, by module index and configuration name; `modules`
+    /// holds the one reported (Xcode "Debug" when it exists, SwiftPM "debug").
+    public var configurations: [Int: [String: ModuleSettings]]
 
     public init(modules: [ModuleSettings] = [], roots: [(path: String, module: Int)] = [],
-                files: [String: Int] = [:], notes: [String] = []) {
+                files: [String: Int] = [:], notes: [String] = [],
+                configurations: [Int: [String: ModuleSettings]] = [:]) {
         self.modules = modules
         self.roots = roots
         self.files = files
         self.notes = notes
+        self.configurations = configurations
     }
 
     /// The settings of the module `absolutePath` belongs to.

@@ -1,0 +1,378 @@
+import Foundation
+import SwiftOperators
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a Package.swift without running it: parses it with SwiftParser, evaluates what can be
+/// evaluated (`ManifestInterpreter`) and turns each target into a module with its settings and
+/// the directories that hold its sources.
+enum PackageManifestReader {
+    /// Stands in for the user's toolchain when choosing among `Package@swift-X.Y.swift` files:
+    /// the compiler actorlint itself was built with.
+    static let toolchainVersion: [Int] = {
+        #if compiler(>=6.3)
+        return [6, 3]
+        #elseif compiler(>=6.2)
+        return [6, 2]
+        #else
+        return [6, 1]
+        #endif
+    }()
+
+    /// The manifest SwiftPM would read in `directory`: the newest `Package@swift-X.Y.swift` not
+    /// newer than the toolchain, else `Package.swift`; nil when there is none.
+    static func manifestPath(inPackage directory: String, entries: [String]) -> String? {
+        let prefix = "Package@swift-", suffix = ".swift"
+        let versioned = entries.compactMap { entry -> (version: [Int], name: String)? in
+            guard entry.hasPrefix(prefix), entry.hasSuffix(suffix) else { return nil }
+            let version = entry.dropFirst(prefix.count).dropLast(suffix.count).split(separator: ".").compactMap { Int($0) }
+            return version.isEmpty ? nil : (version, entry)
+        }
+        .filter { !padded(toolchainVersion, to: $0.version.count).lexicographicallyPrecedes(padded($0.version, to: toolchainVersion.count)) }
+        .max { $0.version.lexicographicallyPrecedes($1.version) }
+        if let versioned { return directory + "/" + versioned.name }
+        return entries.contains("Package.swift") ? directory + "/Package.swift" : nil
+    }
+
+    /// `[6]` → `[6, 0]` so that versions of different lengths compare as numbers.
+    private static func padded(_ version: [Int], to count: Int) -> [Int] {
+        version + Array(repeating: 0, count: max(0, count - version.count))
+    }
+
+    static func read(manifestAt path: String) -> ProjectContribution {
+        var contribution = ProjectContribution(directory: (path as NSString).deletingLastPathComponent)
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            contribution.notes.append("\(path): cannot read this package manifest; its files get plain Swift 6 settings")
+            return contribution
+        }
+        let parsed = Parser.parse(source: text)
+        // `a ?? [] + b` means `a ?? ([] + b)`: only a folded tree gets that right.
+        let tree = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let interpreter = ManifestInterpreter(path: path, converter: converter)
+        interpreter.run(tree.statements)
+
+        let directory = (path as NSString).deletingLastPathComponent
+        let tools = toolsVersion(in: text)
+        if tools == nil {
+            contribution.notes.append("\(path):1: no `// swift-tools-version:` line; Swift 5 language mode assumed")
+        }
+        guard let targets = interpreter.packageTargets else {
+            contribution.notes += interpreter.notes
+            contribution.notes.append("\(path): no `let package = Package(...)` that actorlint can read; its files get plain Swift 6 settings")
+            return contribution
+        }
+        let packageName: String
+        if case .string(let name)? = interpreter.packageCall?.argument("name")?.value { packageName = name } else {
+            packageName = (directory as NSString).lastPathComponent
+        }
+        let packageRoot = contribution.addUncompiled(
+            "inside the Swift package '\(packageName)' (\(path)) but in none of its targets' sources, so no target compiles it; plain Swift 6 module assumed",
+            projectPath: path)
+        contribution.roots[directory] = packageRoot
+
+        var packageMode: (mode: Int, origin: SettingOrigin)?
+        if let (value, node) = interpreter.languageModes {
+            packageMode = packageLanguageMode(value, origin: origin(node, interpreter), notes: &contribution.notes)
+        }
+        // Reason → targets it leaves uncertain, so each problem is reported once with its targets.
+        var affected: [String: [String]] = [:]
+        var ownNotes: [String] = []
+        for index in targets {
+            let target = interpreter.targets[index]
+            guard let kind = kind(of: target.factory) else { continue }
+            var base = ModuleSettings(name: target.name, kind: kind, languageMode: (tools?.version.first ?? 5) >= 6 ? 6 : 5,
+                                      toolsVersion: tools?.text, projectPath: path)
+            if let tools {
+                let line = SettingOrigin(path: path, line: 1, text: tools.line)
+                base.origins[ModuleSettings.toolsVersionSetting] = line
+                base.origins[ModuleSettings.languageModeSetting] = line
+            }
+            var configurations: [String: ModuleSettings] = [:]
+            for configuration in ["debug", "release"] {
+                var builder = ModuleSettingsBuilder(base)
+                builder.settings.configuration = configuration
+                builder.settings.provenance = "matched to target '\(target.name)' (\(kind.rawValue)) of the Swift package '\(packageName)' at \(path), tools version \(tools?.text ?? "unknown"), \(configuration) configuration"
+                if let packageMode {
+                    builder.settings.languageMode = packageMode.mode
+                    builder.settings.origins[ModuleSettings.languageModeSetting] = packageMode.origin
+                }
+                for element in target.settings ?? [] {
+                    if let reason = apply(element, configuration: configuration, interpreter: interpreter, to: &builder),
+                       !(affected[reason]?.contains(target.name) ?? false) {
+                        affected[reason, default: []].append(target.name)
+                    }
+                }
+                configurations[configuration] = builder.settings
+                // Both configurations usually hit the same problems: report them once.
+                for note in builder.notes where !ownNotes.contains(note) { ownNotes.append(note) }
+            }
+            let module = contribution.add(configurations["debug"]!, configurations: configurations)
+            addSources(of: target, module: module, directory: directory, packageName: packageName,
+                        path: path, to: &contribution)
+        }
+        func withTargets(_ reason: String) -> String {
+            guard let names = affected.removeValue(forKey: reason) else { return reason }
+            let list = names.map { "'\($0)'" }.joined(separator: ", ")
+            return "\(reason); the settings of \(names.count == 1 ? "target" : "targets") \(list) may differ from what actorlint reports"
+        }
+        let interpreterNotes = interpreter.notes.map(withTargets)
+        let remaining = affected.keys.sorted().map(withTargets)
+        contribution.notes = interpreterNotes + remaining + ownNotes + contribution.notes
+        return contribution
+    }
+
+    // MARK: Settings
+
+    /// Applies one `swiftSettings` entry; returns the reason when the entry cannot be known, so
+    /// the caller can report each reason once with the targets it affects.
+    private static func apply(_ element: ManifestValue, configuration: String, interpreter: ManifestInterpreter,
+                              to builder: inout ModuleSettingsBuilder) -> String? {
+        let call: ManifestCall
+        switch element {
+        case .call(let made):
+            call = made
+        case .conditional(.call(let made), let reason):
+            let origin = origin(made.node, interpreter)
+            let message = "\(origin.location): `\(origin.text)` is added only under a condition actorlint cannot decide (\(reason))"
+            if made.name == "defaultIsolation" || made.name == "unsafeFlags" {
+                builder.setDefaultIsolation(.unknown(reason: message), origin: origin)
+            } else if Self.affectsIsolation(made.name) {
+                builder.notes.append("\(message), so actorlint does not apply it")
+            }
+            return nil
+        default:
+            // An entry actorlint cannot see may set anything, the default isolation included.
+            let reason = element.unknownReason ?? {
+                if case .conditional(let inner, let reason) = element { return inner.unknownReason ?? reason }
+                return "\(interpreter.path): a swiftSettings entry is not a setting actorlint can read"
+            }()
+            builder.settings.defaultIsolation = .unknown(reason: reason)
+            builder.settings.origins[ModuleSettings.defaultIsolationSetting] = nil
+            return reason
+        }
+        let origin = origin(call.node, interpreter)
+        switch applicability(of: call, configuration: configuration) {
+        case .no: return nil
+        case .unknown(let why):
+            let reason = "\(origin.location): `\(origin.text)` applies only \(why)"
+            if call.name == "defaultIsolation" || call.name == "unsafeFlags" {
+                builder.setDefaultIsolation(.unknown(reason: reason), origin: origin)
+            }
+            if affectsIsolation(call.name) { builder.notes.append("\(reason), so actorlint does not apply it") }
+            return nil
+        case .yes: break
+        }
+        let first = call.arguments.first?.value
+        switch call.name {
+        case "defaultIsolation":
+            switch first {
+            case .member("MainActor.self")?: builder.setDefaultIsolation(.mainActor, origin: origin)
+            case .nilLiteral?: builder.setDefaultIsolation(.nonisolated, origin: origin)
+            case .unknown(let reason)?: builder.setDefaultIsolation(.unknown(reason: reason), origin: origin)
+            default: builder.setDefaultIsolation(.unknown(reason: "\(origin.location): `\(origin.text)` names neither MainActor nor nil"), origin: origin)
+            }
+        case "enableUpcomingFeature", "enableExperimentalFeature":
+            if case .string(let feature)? = first {
+                builder.enableFeature(feature, origin: origin)
+            } else {
+                builder.notes.append("\(origin.location): the feature in `\(origin.text)` cannot be resolved, so it is not treated as on")
+            }
+        case "swiftLanguageMode", "swiftLanguageVersion":
+            if let version = languageVersionText(first) {
+                builder.setLanguageMode(version, origin: origin)
+            } else {
+                builder.notes.append("\(origin.location): the language mode in `\(origin.text)` cannot be resolved")
+            }
+        case "unsafeFlags":
+            guard case .array(let values)? = first else {
+                markUnresolvedFlags(origin, to: &builder)
+                return nil
+            }
+            var flags: [String] = []
+            for value in values {
+                guard case .string(let flag) = value else {
+                    markUnresolvedFlags(origin, to: &builder)
+                    return nil
+                }
+                flags.append(flag)
+            }
+            builder.applyFlags(flags, origin: origin)
+        default:
+            // `.define`, `.interoperabilityMode`, warnings control…: they do not move code between actors.
+            break
+        }
+        return nil
+    }
+
+    /// Settings whose absence or presence changes what actorlint reports.
+    private static func affectsIsolation(_ name: String) -> Bool {
+        ["defaultIsolation", "unsafeFlags", "enableUpcomingFeature", "enableExperimentalFeature",
+         "swiftLanguageMode", "swiftLanguageVersion"].contains(name)
+    }
+
+    private static func markUnresolvedFlags(_ origin: SettingOrigin, to builder: inout ModuleSettingsBuilder) {
+        let reason = "\(origin.location): the flags of `\(origin.text)` cannot be resolved"
+        builder.setDefaultIsolation(.unknown(reason: reason), origin: origin)
+        builder.notes.append("\(reason), so the default isolation and features they may set are unknown")
+    }
+
+    private enum Applicability { case yes, no, unknown(String) }
+
+    /// Whether a setting with a `.when(...)` condition applies in `configuration`.
+    private static func applicability(of call: ManifestCall, configuration: String) -> Applicability {
+        guard let condition = call.arguments.dropFirst().last(where: { $0.label == nil || $0.label == "condition" }) else { return .yes }
+        switch condition.value {
+        case .nilLiteral: return .yes
+        case .call(let when) where when.name == "when":
+            var result = Applicability.yes
+            for argument in when.arguments {
+                switch (argument.label, argument.value) {
+                case ("configuration", .member(let name)):
+                    if name != configuration { return .no }
+                case ("platforms", _):
+                    result = .unknown("on some platforms")
+                case ("traits", _):
+                    result = .unknown("when some package traits are enabled")
+                default:
+                    result = .unknown("under a condition actorlint cannot evaluate")
+                }
+            }
+            return result
+        default:
+            return .unknown("under a condition actorlint cannot evaluate")
+        }
+    }
+
+    /// `.v5` → "5", `.version("6")` → "6".
+    private static func languageVersionText(_ value: ManifestValue?) -> String? {
+        switch value {
+        case .member(let name)?: return name
+        case .call(let call)? where call.name == "version":
+            if case .string(let text)? = call.arguments.first?.value { return text }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// SwiftPM builds with the newest mode in `swiftLanguageModes` that the compiler supports.
+    private static func packageLanguageMode(_ value: ManifestValue, origin: SettingOrigin,
+                                            notes: inout [String]) -> (Int, SettingOrigin)? {
+        guard case .array(let elements) = value else {
+            notes.append("\(origin.location): `\(origin.text)` cannot be resolved; the tools version decides the language mode")
+            return nil
+        }
+        let modes = elements.compactMap { languageVersionText($0).flatMap(ModuleSettingsBuilder.languageMode) }
+            .filter { $0 <= toolchainVersion[0] }
+        if modes.count != elements.count {
+            notes.append("\(origin.location): some language modes in `\(origin.text)` cannot be resolved")
+        }
+        return modes.max().map { ($0, origin) }
+    }
+
+    // MARK: Targets and sources
+
+    private static func kind(of factory: String) -> TargetKind? {
+        switch factory {
+        case "target": .library
+        case "executableTarget": .executable
+        case "testTarget": .test
+        case "macro": .macro
+        case "plugin": .plugin
+        default: nil // system libraries and binary targets have no Swift sources
+        }
+    }
+
+    private static func addSources(of target: ManifestTarget, module: Int, directory: String, packageName: String,
+                                   path: String, to contribution: inout ProjectContribution) {
+        let fileManager = FileManager.default
+        let root: String
+        switch target.call.argument("path")?.value {
+        case .string(let relative)?:
+            root = resolve(relative, in: directory)
+        case nil, .nilLiteral?:
+            let parents = switch target.factory {
+            case "testTarget": ["Tests", "Sources", "Source", "src", "srcs"]
+            case "plugin": ["Plugins"]
+            default: ["Sources", "Source", "src", "srcs"]
+            }
+            let candidates = parents.map { "\(directory)/\($0)/\(target.name)" }
+            root = candidates.first { fileManager.fileExists(atPath: $0) } ?? candidates[0]
+        default:
+            contribution.notes.append("\(path): the path of target '\(target.name)' cannot be resolved, so its files are not matched to it")
+            return
+        }
+        contribution.roots[root] = module
+
+        func uncompiled(_ why: String) -> Int {
+            contribution.addUncompiled(
+                "inside target '\(target.name)' of the Swift package '\(packageName)' (\(path)) but \(why), so it is not compiled; plain Swift 6 module assumed",
+                projectPath: path)
+        }
+        func claim(_ relative: String, for index: Int) {
+            let entry = resolve(relative, in: root)
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: entry, isDirectory: &isDirectory), !isDirectory.boolValue {
+                contribution.files[entry] = index
+            } else {
+                contribution.roots[entry] = index
+            }
+        }
+        switch target.call.argument("sources")?.value {
+        case .array(let entries)?:
+            // With `sources:`, only the listed files and directories are compiled.
+            contribution.roots[root] = uncompiled("not listed in its `sources:`")
+            for entry in entries {
+                guard case .string(let relative) = entry else {
+                    contribution.notes.append("\(path): an entry of the `sources:` of target '\(target.name)' cannot be resolved")
+                    continue
+                }
+                claim(relative, for: module)
+            }
+        case nil, .nilLiteral?: break
+        default:
+            contribution.notes.append("\(path): the `sources:` of target '\(target.name)' cannot be resolved, so all of \(root) is matched to it")
+        }
+        switch target.call.argument("exclude")?.value {
+        case .array(let entries)?:
+            var excluded: Int?
+            for entry in entries {
+                guard case .string(let relative) = entry else {
+                    contribution.notes.append("\(path): an entry of the `exclude:` of target '\(target.name)' cannot be resolved")
+                    continue
+                }
+                let index = excluded ?? uncompiled("excluded by its `exclude:`")
+                excluded = index
+                claim(relative, for: index)
+            }
+        case nil, .nilLiteral?: break
+        default:
+            contribution.notes.append("\(path): the `exclude:` of target '\(target.name)' cannot be resolved")
+        }
+    }
+
+    /// `relative` against `directory`, standardized, without a trailing slash.
+    static func resolve(_ relative: String, in directory: String) -> String {
+        let joined = relative.hasPrefix("/") ? relative : directory + "/" + relative
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+
+    // MARK: Tools version
+
+    /// The version on the `// swift-tools-version:` line, which must be the first line.
+    static func toolsVersion(in text: String) -> (text: String, version: [Int], line: String)? {
+        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
+        let line = firstLine.trimmingCharacters(in: .whitespaces)
+        let lowered = line.lowercased()
+        guard lowered.hasPrefix("//"), let marker = lowered.range(of: "swift-tools-version:") else { return nil }
+        let rest = line[marker.upperBound...].drop { $0 == " " }
+        let number = rest.prefix { $0.isNumber || $0 == "." }
+        let version = number.split(separator: ".").compactMap { Int($0) }
+        guard !version.isEmpty else { return nil }
+        return (String(number), version, line)
+    }
+
+    private static func origin(_ node: Syntax, _ interpreter: ManifestInterpreter) -> SettingOrigin {
+        SettingOrigin(path: interpreter.path, line: interpreter.line(node), text: interpreter.text(node, limit: nil))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Finds the packages and Xcode projects that may contain the checked paths: those in a
+/// directory above a path (up to the repository root) and those inside a checked directory
+/// (an app repository with local packages under `Packages/`).
+struct ProjectDiscovery {
+    enum Project: Hashable {
+        /// The manifest SwiftPM would read (`Package.swift` or `Package@swift-X.Y.swift`).
+        case package(manifest: String)
+        /// The `.xcodeproj` bundle.
+        case xcode(bundle: String)
+
+        var directory: String {
+            switch self {
+            case .package(let path), .xcode(let path): (path as NSString).deletingLastPathComponent
+            }
+        }
+    }
+
+    private let fileManager = FileManager.default
+    private var listings: [String: [String]] = [:]
+    private var found: [Project] = []
+    private var seen: Set<Project> = []
+
+    /// The projects for `paths`, each once, innermost (deepest directory) first.
+    static func projects(for paths: [String]) -> [Project] {
+        var discovery = ProjectDiscovery()
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else { continue }
+            let start = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
+            discovery.walkUp(from: start)
+            if isDirectory.boolValue { discovery.walkDown(from: absolute) }
+        }
+        // Stable: depth first, then discovery order.
+        return discovery.found.enumerated().sorted {
+            let (a, b) = ($0.element.directory.count, $1.element.directory.count)
+            return a != b ? a > b : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    private mutating func walkUp(from start: String) {
+        var directory = start
+        while true {
+            let entries = listing(directory)
+            record(in: directory, entries: entries)
+            // A repository's projects do not claim files above its root.
+            if entries.contains(".git") || directory == "/" { return }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+    }
+
+    private mutating func walkDown(from root: String) {
+        var visited: Set<String> = []
+        var stack = [root]
+        while let directory = stack.popLast() {
+            // A symlink loop would bring the same real directory back.
+            guard visited.insert(URL(fileURLWithPath: directory).resolvingSymlinksInPath().path).inserted else { continue }
+            let entries = listing(directory)
+            record(in: directory, entries: entries)
+            for entry in entries where !FileDiscovery.skippedDirectories.contains(entry) && !Self.isBundle(entry) {
+                let path = directory == "/" ? "/" + entry : directory + "/" + entry
+                var isDirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    stack.append(path)
+                }
+            }
+        }
+    }
+
+    private mutating func record(in directory: String, entries: [String]) {
+        if let manifest = PackageManifestReader.manifestPath(inPackage: directory, entries: entries) {
+            add(.package(manifest: manifest))
+        }
+        for entry in entries where entry.hasSuffix(".xcodeproj") {
+            add(.xcode(bundle: directory == "/" ? "/" + entry : directory + "/" + entry))
+        }
+    }
+
+    private mutating func add(_ project: Project) {
+        if seen.insert(project).inserted { found.append(project) }
+    }
+
+    private mutating func listing(_ directory: String) -> [String] {
+        if let cached = listings[directory] { return cached }
+        let entries = ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        listings[directory] = entries
+        return entries
+    }
+
+    /// Xcode bundles hold no sources of their own.
+    private static func isBundle(_ name: String) -> Bool {
+        [".xcodeproj", ".xcworkspace", ".xcassets", ".xcframework", ".framework", ".app", ".lproj"].contains { name.hasSuffix($0) }
+    }
+}

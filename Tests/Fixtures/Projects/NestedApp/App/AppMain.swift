@@ -1,0 +1,6 @@
+@main
+struct AppMain {
+    static func main() {
+        print(ContentView().title)
+    }
+}

@@ -1,0 +1,2 @@
+// In the App folder but in no build phase.
+enum Unlisted {}

@@ -1,0 +1,3 @@
+struct ContentView {
+    var title: String { SharedText.appName }
+}

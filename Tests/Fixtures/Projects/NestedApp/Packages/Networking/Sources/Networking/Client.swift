@@ -1,0 +1,5 @@
+public struct Client {
+    public init() {}
+
+    public func fetch(_ path: String) async -> String { path }
+}

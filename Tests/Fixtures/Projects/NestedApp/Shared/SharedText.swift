@@ -1,0 +1,3 @@
+enum SharedText {
+    static let appName = "Nested"
+}

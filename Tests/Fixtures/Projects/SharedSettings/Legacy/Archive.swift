@@ -1,0 +1,3 @@
+final class Archive {
+    var entries: [String] = []
+}

@@ -1,0 +1,2 @@
+// A script run with `swift Scripts/release.swift`; no target compiles it.
+print("release")

@@ -1,0 +1,3 @@
+import Core
+
+print(Greeter().greeting(for: "tool"))

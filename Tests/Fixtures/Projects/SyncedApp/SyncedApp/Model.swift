@@ -1,0 +1,3 @@
+final class Model {
+    var count = 0
+}

@@ -1,0 +1,6 @@
+@testable import SyncedApp
+import Testing
+
+@Test func startsAtZero() {
+    #expect(Model().count == 0)
+}

@@ -1,0 +1,3 @@
+struct WidgetMain {
+    let kind = WidgetOnly.kind
+}
