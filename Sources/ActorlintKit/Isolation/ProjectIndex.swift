@@ -38,6 +38,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var types: [String: TypeInfo] = [:]
     /// Global actors declared in the module (`@globalActor actor Database`), plus MainActor.
     public private(set) var globalActors: Set<String> = ["MainActor"]
+    /// Modules the module's files import (`SwiftUI`, `UIKit`…): settings rules tell UI code by it.
+    public private(set) var imports: Set<String> = []
 
     public init(files: [SourceFile] = []) {
         for file in files {
@@ -48,6 +50,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 if types[info.name] == nil { types[info.name] = info }
                 if collector.globalActorNames.contains(info.name) { globalActors.insert(info.name) }
             }
+            imports.formUnion(collector.imports)
         }
     }
 
@@ -132,6 +135,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let file: SourceFile
         var types: [TypeInfo] = []
         var globalActorNames: Set<String> = []
+        var imports: Set<String> = []
 
         init(file: SourceFile) {
             self.file = file
@@ -146,6 +150,10 @@ public final class ProjectIndex: @unchecked Sendable {
             return .visitChildren
         }
 
+        override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let module = node.path.first?.name.text { imports.insert(module) }
+            return .skipChildren
+        }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }

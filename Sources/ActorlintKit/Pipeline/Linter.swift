@@ -36,12 +36,12 @@ public struct Linter: Sendable {
         var run = Run()
         run.failures = parsed.failures
         run.files = parsed.files
-        let byModule = Dictionary(grouping: parsed.files.indices) { parsed.settings[$0].name }
+        let byModule = Dictionary(grouping: parsed.files.indices) { parsed.settings[$0].key }
         let indexes = byModule.mapValues { members in ProjectIndex(files: members.map { parsed.files[$0] }) }
         let results = ParallelMap.run(count: parsed.files.count, timeout: { _ in nil }) { [self] item in
             let file = parsed.files[item]
             let settings = parsed.settings[item]
-            return findings(in: file, module: settings, index: indexes[settings.name] ?? .empty)
+            return findings(in: file, module: settings, index: indexes[settings.key] ?? .empty, indexes: indexes)
         }
         run.findings = results.flatMap { $0 ?? [] }.sorted()
         run.lineCount = parsed.files.reduce(0) { $0 + $1.lineCount }
@@ -49,10 +49,12 @@ public struct Linter: Sendable {
     }
 
     /// Lints one in-memory file (tests, the fixer, editors). A file with no project gets `module`.
-    public func findings(in file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil) -> [Finding] {
+    public func findings(in file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil,
+                         indexes: [String: ProjectIndex] = [:]) -> [Finding] {
         let index = index ?? ProjectIndex(files: [file])
         let context = RuleContext(file: file, module: module,
-                                  isolation: IsolationModel(file: file, module: module, index: index))
+                                  isolation: IsolationModel(file: file, module: module, index: index),
+                                  project: project, indexes: indexes)
         var findings: [Finding] = []
         for rule in RuleRegistry.all where ruleIDs.contains(rule.description.id) {
             let description = rule.description

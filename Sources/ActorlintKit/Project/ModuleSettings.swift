@@ -69,6 +69,9 @@ public struct ModuleSettings: Sendable, Hashable {
         self.projectPath = projectPath
     }
 
+    /// Identifies the module within a run: targets of different projects may share a name.
+    public var key: String { "\(projectPath ?? "")#\(name)" }
+
     /// A plain Swift 6 module with no upcoming features: what a file outside any project gets.
     public static let plainSwift6 = ModuleSettings()
 

@@ -36,11 +36,18 @@ public struct RuleContext: @unchecked Sendable {
     public let file: SourceFile
     public let module: ModuleSettings
     public let isolation: IsolationModel
+    /// Every module of the run and its settings (settings rules read the manifests' modules).
+    public let project: ProjectModel
+    /// The index of each module of the run, by `ModuleSettings.key`.
+    public let indexes: [String: ProjectIndex]
 
-    public init(file: SourceFile, module: ModuleSettings, isolation: IsolationModel) {
+    public init(file: SourceFile, module: ModuleSettings, isolation: IsolationModel,
+                project: ProjectModel = ProjectModel(), indexes: [String: ProjectIndex] = [:]) {
         self.file = file
         self.module = module
         self.isolation = isolation
+        self.project = project
+        self.indexes = indexes
     }
 
     /// A violation spanning `node`, without trivia.
