@@ -75,7 +75,7 @@ let cleanSource = """
 
     """
 
-/// A SwiftUI view that triggers `task-in-on-appear` (an unsafe fix) once, on line 5.
+/// A SwiftUI view that triggers `task-in-on-appear` (an unsafe fix) once, at 5:13.
 let onAppearSource = """
     struct FeedView: View {
         let model: FeedModel
