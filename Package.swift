@@ -59,7 +59,9 @@ let package = Package(
                 swiftSettings: swiftSettings, linkerSettings: linkerSettings),
         .executableTarget(name: "actorlint", dependencies: ["ActorlintCLI"],
                           swiftSettings: swiftSettings, linkerSettings: linkerSettings),
+        // Golden/ holds expected outputs the tests read from the source tree, not resources.
         .testTarget(name: "ActorlintTests", dependencies: ["ActorlintKit", "ActorlintCLI"],
+                    exclude: ["Golden"],
                     swiftSettings: swiftSettings, linkerSettings: linkerSettings),
     ],
     swiftLanguageModes: [.v6]
