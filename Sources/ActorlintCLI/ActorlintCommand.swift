@@ -53,7 +53,8 @@ struct Session {
             configuration.select = arguments.select
         }
         if let timeout = arguments.fileTimeout { configuration.fileTimeout = timeout }
-        let discovery = FileDiscovery(excludes: configuration.exclude).discover(paths)
+        let base = configuration.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let discovery = FileDiscovery(excludes: configuration.exclude, base: base).discover(paths)
         self.arguments = arguments
         self.files = discovery.files
         self.discoveryFailures = discovery.failures

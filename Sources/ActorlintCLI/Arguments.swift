@@ -31,6 +31,8 @@ public struct Arguments: Equatable {
         "--select": [.check, .fix], "--file-timeout": [.check, .fix],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
+    /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.
+    static let switches: Set<String> = ["--help", "--version", "--unsafe-fixes", "--diff"]
 
     public static func parse(_ words: [String]) throws(UsageError) -> Arguments {
         var arguments = Arguments()
@@ -57,15 +59,23 @@ public struct Arguments: Equatable {
             }
             if name == "-h" { name = "--help" }
             guard let commands = flags[name] else {
-                let hint = Suggestion.closest(to: name, in: Array(flags.keys)).map { " Did you mean '\($0)'?" } ?? ""
+                // Sorted: on a tie the suggestion must not depend on dictionary order.
+                let hint = Suggestion.closest(to: name, in: flags.keys.sorted()).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)'.\(hint)")
             }
             guard commands.contains(arguments.command) else {
                 throw UsageError("option '\(name)' does not apply to '\(arguments.command.rawValue)' (it goes with: \(commands.map(\.rawValue).joined(separator: ", "))).")
             }
+            if inlineValue != nil, switches.contains(name) {
+                throw UsageError("option '\(name)' takes no value.")
+            }
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
-                guard let next = rest.popFirst() else { throw UsageError("option '\(name)' needs a value.") }
+                // `--config --diff` forgot the value; taking `--diff` as a file name would hide that.
+                guard let next = rest.first, !(next.hasPrefix("--") && next.count > 2) else {
+                    throw UsageError("option '\(name)' needs a value.")
+                }
+                rest = rest.dropFirst()
                 return next
             }
             switch name {
@@ -101,6 +111,9 @@ public struct Arguments: Equatable {
                 arguments.fileTimeout = seconds
             default: break
             }
+        }
+        if arguments.command == .rules, !arguments.paths.isEmpty {
+            throw UsageError("'actorlint rules' takes no arguments; 'actorlint rule \(arguments.paths[0])' documents one rule.")
         }
         return arguments
     }

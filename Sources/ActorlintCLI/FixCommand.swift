@@ -40,7 +40,7 @@ struct FixCommand {
             finding.fix.map { !(arguments.unsafeFixes || $0.safety == .safe) } ?? true
         } : session.linter.run(paths: session.files).findings
         let verb = arguments.diff ? "Would apply" : "Applied"
-        console.err("\(verb) \(appliedFixes) fix\(appliedFixes == 1 ? "" : "es") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s"); \(remaining.count) finding\(remaining.count == 1 ? "" : "s") remain.\n")
+        console.err("\(verb) \(appliedFixes) fix\(appliedFixes == 1 ? "" : "es") in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s"); \(remaining.count == 1 ? "1 finding remains" : "\(remaining.count) findings remain").\n")
         for failure in failures { console.err("\(failure.path): error: \(failure.reason)\n") }
         let report = Report(findings: remaining, failures: failures, fileCount: session.files.count, failOn: arguments.failOn)
         return report.exitCode

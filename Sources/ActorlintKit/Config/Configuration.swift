@@ -59,5 +59,19 @@ public struct Configuration: Sendable {
         return RuleRegistry.allIDs.contains(selector) ? [selector] : []
     }
 
-    public static func isKnownSelector(_ selector: String) -> Bool { !expand(selector).isEmpty || selector == "all" }
+    /// A set or category is a valid selector even while no registered rule belongs to it yet.
+    public static func isKnownSelector(_ selector: String) -> Bool {
+        selector == "all" || RuleSet(rawValue: selector) != nil || RuleCategory(rawValue: selector) != nil
+            || RuleRegistry.allIDs.contains(selector)
+    }
+
+    /// How narrow a selector is: `all` < set < category < rule id. Severity overrides apply
+    /// broadest first, so `{"tasks": "note", "task-in-on-appear": "error"}` means what it says
+    /// whatever order the JSON object's keys come in.
+    static func specificity(_ selector: String) -> Int {
+        if selector == "all" { return 0 }
+        if RuleSet(rawValue: selector) != nil { return 1 }
+        if RuleCategory(rawValue: selector) != nil { return 2 }
+        return 3
+    }
 }

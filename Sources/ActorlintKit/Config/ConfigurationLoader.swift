@@ -45,7 +45,7 @@ extension Configuration {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
             let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-            throw fail("malformed JSON: \(detail)")
+            throw ConfigurationError(path: path, line: errorLine(detail, in: text), message: "malformed JSON: \(detail)")
         }
         guard let root = object as? [String: Any] else { throw fail("expected a JSON object at the top level") }
 
@@ -77,7 +77,7 @@ extension Configuration {
         if let exclude = try strings("exclude") { configuration.exclude = exclude.map(GlobPattern.init) }
         if let value = root["severity"] {
             guard let map = value as? [String: Any] else { throw fail("'severity' must map rule ids to \"note\", \"warning\" or \"error\"", near: "\"severity\"") }
-            for (id, level) in map {
+            for (id, level) in map.sorted(by: { (specificity($0.key), $0.key) < (specificity($1.key), $1.key) }) {
                 try checkSelectors([id], key: "severity")
                 guard let name = level as? String, let severity = Severity(rawValue: name) else {
                     throw fail("severity of '\(id)' must be \"note\", \"warning\" or \"error\"", near: "\"\(id)\"")
@@ -94,10 +94,25 @@ extension Configuration {
             }
         }
         if let value = root["file-timeout"] {
-            guard let seconds = value as? Double, seconds > 0 else { throw fail("'file-timeout' must be a positive number of seconds", near: "\"file-timeout\"") }
+            // JSON `true` arrives as an NSNumber that casts to 1.0: reject booleans explicitly.
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
+                  case let seconds = number.doubleValue, seconds > 0, seconds.isFinite else { throw fail("'file-timeout' must be a positive number of seconds", near: "\"file-timeout\"") }
             configuration.fileTimeout = seconds
         }
         return configuration
+    }
+
+    /// The line a JSONSerialization error points at. Foundation says "around character N" (a
+    /// 0-based UTF-8 offset) or "around line N", or only "Unexpected end of file" (the last line).
+    static func errorLine(_ detail: String, in text: String) -> Int {
+        func number(after marker: String) -> Int? {
+            guard let range = detail.range(of: marker) else { return nil }
+            return Int(detail[range.upperBound...].prefix(while: \.isNumber))
+        }
+        if let line = number(after: "line ") { return line }
+        let lineCount = text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        guard let offset = number(after: "character ") else { return text.hasSuffix("\n") ? max(1, lineCount - 1) : lineCount }
+        return text.utf8.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
     private static func line(of needle: String, in text: String) -> Int? {

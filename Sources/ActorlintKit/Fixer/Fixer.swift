@@ -30,15 +30,25 @@ public struct Fixer: Sendable {
             let findings = linter.findings(in: current, module: module, index: index)
             let fixes = findings.compactMap(\.fix).filter { includeUnsafe || $0.safety == .safe }
             let (text, count) = Self.apply(fixes, to: current.text)
-            guard count > 0 else { break }
+            // A fix whose edits change nothing would otherwise be "applied" on every pass.
+            guard count > 0, text != current.text else { break }
             applied += count
             current = SourceFile(path: file.path, text: text)
         }
-        if current.text != file.text, Self.syntaxErrorCount(current) > originalErrors {
-            return Outcome(text: file.text, applied: 0,
-                           rejection: "the fixed text would not parse cleanly; no fix was written")
+        if let rejection = Self.rejection(original: file, originalErrors: originalErrors, fixed: current) {
+            return Outcome(text: file.text, applied: 0, rejection: rejection)
         }
         return Outcome(text: current.text, applied: applied, rejection: nil)
+    }
+
+    /// Why `fixed` must not replace `original`: it parses worse (more syntax errors). Nil if it may.
+    public static func rejection(original: SourceFile, fixed: SourceFile) -> String? {
+        rejection(original: original, originalErrors: syntaxErrorCount(original), fixed: fixed)
+    }
+
+    private static func rejection(original: SourceFile, originalErrors: Int, fixed: SourceFile) -> String? {
+        guard fixed.text != original.text, syntaxErrorCount(fixed) > originalErrors else { return nil }
+        return "the fixed text would not parse cleanly; no fix was written"
     }
 
     /// Applies the fixes that do not overlap each other, first come first served.
@@ -46,7 +56,8 @@ public struct Fixer: Sendable {
         var chosen: [TextEdit] = []
         var count = 0
         for fix in fixes.sorted(by: { ($0.edits.first?.start ?? 0) < ($1.edits.first?.start ?? 0) }) {
-            guard !fix.edits.contains(where: { edit in chosen.contains { $0.overlaps(edit) } }) else { continue }
+            // A fix without edits changes nothing and must not count as applied.
+            guard !fix.edits.isEmpty, !fix.edits.contains(where: { edit in chosen.contains { $0.overlaps(edit) } }) else { continue }
             chosen += fix.edits
             count += 1
         }

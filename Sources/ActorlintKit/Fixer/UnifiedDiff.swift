@@ -1,8 +1,8 @@
 /// A unified diff (`diff -u` style, 3 lines of context) between two texts, for `fix --diff`.
 public enum UnifiedDiff {
     public static func make(old: String, new: String, path: String, context: Int = 3) -> String {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let a = lines(old)
+        let b = lines(new)
         let script = editScript(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         var out = "--- \(path)\n+++ \(path)\n"
@@ -24,17 +24,46 @@ public enum UnifiedDiff {
             let newStart = hunk.first.map { $0.newIndex } ?? 0
             let oldCount = hunk.filter { $0.kind != .insert }.count
             let newCount = hunk.filter { $0.kind != .delete }.count
-            out += "@@ -\(oldStart + (oldCount > 0 ? 1 : 0)),\(oldCount) +\(newStart + (newCount > 0 ? 1 : 0)),\(newCount) @@\n"
+            out += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
             for line in hunk {
                 switch line.kind {
-                case .same: out += " \(a[line.oldIndex])\n"
-                case .delete: out += "-\(a[line.oldIndex])\n"
-                case .insert: out += "+\(b[line.newIndex])\n"
+                case .same: out += render(" ", a[line.oldIndex])
+                case .delete: out += render("-", a[line.oldIndex])
+                case .insert: out += render("+", b[line.newIndex])
                 }
             }
             index = stop
         }
         return out
+    }
+
+    /// A hunk range as diff -u writes it: 1-based start (for an empty range, the line before it)
+    /// and the count, which is left out when it is 1.
+    static func range(_ start: Int, _ count: Int) -> String {
+        let first = count == 0 ? start : start + 1
+        return count == 1 ? "\(first)" : "\(first),\(count)"
+    }
+
+    /// The lines of `text`, each with its `\n`: a last line without one differs from the same
+    /// line with one, and a text ending in `\n` has no extra empty line after it (diff -u).
+    static func lines(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            // "\r\n" is one Character in Swift; it ends a line too.
+            if character == "\n" || character == "\r\n" {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// One diff line; a line without a newline gets diff's marker so `patch` keeps it that way.
+    static func render(_ prefix: String, _ line: String) -> String {
+        line.utf8.last == UInt8(ascii: "\n") ? prefix + line : prefix + line + "\n\\ No newline at end of file\n"
     }
 
     struct Line {

@@ -6,9 +6,13 @@ public struct FileDiscovery: Sendable {
     public static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm"]
 
     public var excludes: [GlobPattern]
+    /// The folder excludes are relative to (the configuration file's), absolute. Without it,
+    /// excludes match the paths as given on the command line.
+    public var base: String?
 
-    public init(excludes: [GlobPattern] = []) {
+    public init(excludes: [GlobPattern] = [], base: String? = nil) {
         self.excludes = excludes
+        self.base = base.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
     public struct Result: Sendable {
@@ -23,7 +27,7 @@ public struct FileDiscovery: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                result.failures.append(AnalysisFailure(path: path, reason: "no such file or directory"))
+                result.failures.append(AnalysisFailure(path: path, reason: Self.missingReason(path) ?? "no such file or directory"))
                 continue
             }
             if !isDirectory.boolValue {
@@ -59,7 +63,7 @@ public struct FileDiscovery: Sendable {
                 let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
                 if !exists {
                     if entry.hasSuffix(".swift") {
-                        result.failures.append(AnalysisFailure(path: path, reason: "broken symbolic link"))
+                        result.failures.append(AnalysisFailure(path: path, reason: Self.missingReason(path) ?? "broken symbolic link"))
                     }
                     continue
                 }
@@ -75,8 +79,25 @@ public struct FileDiscovery: Sendable {
         }
     }
 
+    /// Why a path that is listed (or was named) does not exist: a symlink loop or a link to nothing.
+    static func missingReason(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        if stat(path, &info) != 0, errno == ELOOP { return "symbolic link loop" }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to '\($0)'" } ?? ""
+        return "broken symbolic link\(target): the target does not exist"
+    }
+
     private func isExcluded(_ path: String) -> Bool {
-        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        guard !excludes.isEmpty else { return false }
+        var relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        // `Generated/**` in /repo/.actorlint.json must match /repo/Generated/A.swift whether the
+        // user typed `.`, `/repo` or `../repo`: make the path relative to the config's folder.
+        if let base {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if absolute.hasPrefix(prefix) { relative = String(absolute.dropFirst(prefix.count)) }
+        }
         return excludes.contains { $0.matches(relative) }
     }
 }

@@ -33,10 +33,11 @@ public struct GlobPattern: Sendable, Hashable {
     private static func match(_ pattern: [Character], _ text: [Character]) -> Bool {
         var p = 0, t = 0, star = -1, mark = 0
         while t < text.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
-                p += 1; t += 1
-            } else if p < pattern.count, pattern[p] == "*" {
+            // `*` first: a `*` in the pattern is always a wildcard, even against a literal `*`.
+            if p < pattern.count, pattern[p] == "*" {
                 star = p; mark = t; p += 1
+            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1; t += 1
             } else if star >= 0 {
                 p = star + 1; mark += 1; t = mark
             } else {

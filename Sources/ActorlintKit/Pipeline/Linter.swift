@@ -65,7 +65,13 @@ public struct Linter: Sendable {
                                         path: file.path, range: violation.range, fix: violation.fix))
             }
         }
-        return Suppressions(file: file).apply(to: findings, path: file.path, enabled: ruleIDs).sorted()
+        // unused-suppression is configured like any rule: its severity and per-path ignores apply.
+        let unusedID = UnusedSuppression.description.id
+        return Suppressions(file: file)
+            .apply(to: findings, path: file.path, enabled: ruleIDs,
+                   severity: configuration.severity(of: UnusedSuppression.description))
+            .filter { $0.ruleID != unusedID || configuration.keeps(unusedID, at: relativePath(file.path)) }
+            .sorted()
     }
 
     private struct Parsed {
@@ -103,43 +109,72 @@ public struct Linter: Sendable {
 
     /// Reads and parses one file, or says precisely why it cannot.
     func load(_ path: String) throws -> SourceFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw AnalysisFailure(path: path, reason: "cannot read: \(Self.describe(error))")
+        // Look before reading: opening a FIFO blocks until a writer appears, a device may never
+        // end, and a huge file need not be read just to be refused.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            throw AnalysisFailure(path: path, reason: code == ELOOP ? "symbolic link loop"
+                : code == ENOENT ? "no such file (a broken symbolic link?)" : "cannot read: \(String(cString: strerror(code)))")
         }
-        guard data.count <= maximumFileSize else {
-            throw AnalysisFailure(path: path, reason: "file is \(data.count >> 20) MiB, over the \(maximumFileSize >> 20) MiB limit (generated code?)")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw AnalysisFailure(path: path, reason: "is a directory, not a Swift file")
+        case S_IFIFO: throw AnalysisFailure(path: path, reason: "is a named pipe (FIFO), not a regular file")
+        default: throw AnalysisFailure(path: path, reason: "is not a regular file (a device or socket)")
         }
+        guard info.st_size <= maximumFileSize else { throw tooLarge(path, bytes: Int(info.st_size)) }
+        let data = try Self.read(path)
+        // The file may have grown since `stat`.
+        guard data.count <= maximumFileSize else { throw tooLarge(path, bytes: data.count) }
         guard let text = String(validatingUTF8Data: data) else {
             let offset = String.firstInvalidUTF8Offset(in: data) ?? 0
             throw AnalysisFailure(path: path, reason: "not valid UTF-8 (first bad byte at offset \(offset)); Swift sources must be UTF-8")
         }
+        // NUL is valid UTF-8, so UTF-16 without a byte-order mark passes the check above and
+        // would be "analysed" as garbage with no findings.
+        if let offset = data.firstIndex(of: 0) {
+            throw AnalysisFailure(path: path, reason: "contains a NUL byte at offset \(offset - data.startIndex): a binary or UTF-16 file? Swift sources must be UTF-8")
+        }
         if let problem = NestingCheck.problem(in: text) {
             throw AnalysisFailure(path: path, reason: "not analysed: \(problem), which makes the Swift parser take exponential time")
         }
-        return SourceFile(path: path, text: text)
+        let file = SourceFile(path: path, text: text)
+        if let line = file.nestingOverflowLine {
+            throw AnalysisFailure(path: path, reason: "not analysed: line \(line) nests deeper than the Swift parser's limit, which skips the rest of the enclosing code")
+        }
+        return file
     }
 
-    static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
+    private func tooLarge(_ path: String, bytes: Int) -> AnalysisFailure {
+        let size = Double(bytes) / Double(1 << 20)
+        return AnalysisFailure(path: path, reason: "file is \(String(format: "%.1f", size)) MiB, over the \(maximumFileSize >> 20) MiB limit (generated code?)")
+    }
+
+    /// Reads a file with POSIX calls: Foundation turns some read errors (EIO, for one) into
+    /// "The operation could not be completed", which names no cause.
+    static func read(_ path: String) throws -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw AnalysisFailure(path: path, reason: "cannot read: \(String(cString: strerror(errno)).lowercased())")
         }
-        if nsError.domain == NSCocoaErrorDomain {
-            switch nsError.code {
-            case NSFileReadNoPermissionError: return "permission denied"
-            case NSFileReadNoSuchFileError: return "no such file"
-            default: break
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw AnalysisFailure(path: path, reason: "cannot read: \(String(cString: strerror(errno)).lowercased())")
             }
+            data.append(contentsOf: buffer[0..<count])
         }
-        return nsError.localizedDescription
     }
 
     static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        // A sub-second limit (--file-timeout 0.05) must not print as "0.0 s".
+        value == value.rounded() ? "\(Int(value)) s" : String(format: value < 1 ? "%.2f s" : "%.1f s", value)
     }
 
     private func relativePath(_ path: String) -> String {
@@ -153,6 +188,12 @@ public struct Linter: Sendable {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }
+
+#if canImport(Darwin)
+private let systemRead = Darwin.read
+#else
+private let systemRead = Glibc.read
+#endif
 
 extension String {
     init?(validatingUTF8Data data: Data) {

@@ -20,7 +20,11 @@ enum ParallelMap {
             _ = state.lock.wait(until: Date(timeIntervalSinceNow: 0.05))
             let now = Date()
             for (worker, running) in state.running {
-                guard let limit = timeout(running.item), now.timeIntervalSince(running.started) > limit else { continue }
+                guard let limit = timeout(running.item), now.timeIntervalSince(running.started) > limit,
+                      // The lock is released below while a replacement starts; meanwhile this
+                      // worker may have finished its item and taken another. Give up only on
+                      // the item it is still running, or a finished item is counted twice.
+                      state.running[worker]?.item == running.item else { continue }
                 state.running[worker] = nil
                 state.timedOut.insert(running.item)
                 state.finished += 1

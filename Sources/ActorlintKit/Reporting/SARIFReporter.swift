@@ -12,6 +12,12 @@ public struct SARIFReporter: Reporter {
         }
     }
 
+    /// SARIF locations are URI references: a path with a space or `%` must be percent-encoded
+    /// or code-scanning tools reject (or mis-place) the result.
+    static func uri(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
     public func render(_ report: Report) -> String {
         let descriptions = RuleRegistry.descriptions + [UnusedSuppression.description]
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
@@ -32,7 +38,7 @@ public struct SARIFReporter: Reporter {
                 "level": Self.level(finding.severity),
                 "message": ["text": finding.message],
                 "locations": [["physicalLocation": [
-                    "artifactLocation": ["uri": finding.path],
+                    "artifactLocation": ["uri": Self.uri(finding.path)],
                     "region": [
                         "startLine": finding.range.start.line, "startColumn": finding.range.start.column,
                         "endLine": finding.range.end.line, "endColumn": finding.range.end.column,
@@ -44,7 +50,7 @@ public struct SARIFReporter: Reporter {
                 result["fixes"] = [[
                     "description": ["text": "\(fix.title) (\(fix.safety.rawValue))"],
                     "artifactChanges": [[
-                        "artifactLocation": ["uri": finding.path],
+                        "artifactLocation": ["uri": Self.uri(finding.path)],
                         "replacements": fix.edits.map { edit in
                             [
                                 "deletedRegion": ["byteOffset": edit.start, "byteLength": edit.end - edit.start],
@@ -60,7 +66,7 @@ public struct SARIFReporter: Reporter {
             [
                 "level": "error",
                 "message": ["text": "could not analyse: \(failure.reason)"],
-                "locations": [["physicalLocation": ["artifactLocation": ["uri": failure.path]]]],
+                "locations": [["physicalLocation": ["artifactLocation": ["uri": Self.uri(failure.path)]]]],
             ]
         }
         let root: [String: Any] = [

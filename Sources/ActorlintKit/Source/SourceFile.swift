@@ -52,4 +52,16 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Whether the parser had to invent or skip tokens to build the tree.
     public var hasSyntaxErrors: Bool { tree.hasError }
+
+    /// The line where the parser gave up because the code nests deeper than its limit, or nil.
+    /// Past that point the parser skips the rest of the enclosing code, so rules never see it.
+    public var nestingOverflowLine: Int? {
+        guard tree.hasMaximumNestingLevelOverflow else { return nil }
+        // The flag propagates upward: follow it down to the node where the parser stopped.
+        var node = Syntax(tree)
+        while let child = node.children(viewMode: .all).first(where: \.hasMaximumNestingLevelOverflow) {
+            node = child
+        }
+        return line(of: node)
+    }
 }

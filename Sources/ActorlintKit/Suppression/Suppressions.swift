@@ -14,6 +14,9 @@ public struct Suppressions: Sendable {
         /// Where the comment is, for the unused-suppression finding.
         public var range: SourceRange
         public var text: String
+        /// Set when the comment is not a usable directive (unknown command, no rule named);
+        /// such a directive silences nothing and is reported.
+        public var problem: String?
 
         func covers(_ ruleID: String, line: Int) -> Bool {
             lines.contains(line) && (ruleIDs.contains(ruleID) || ruleIDs.contains("all"))
@@ -54,22 +57,37 @@ public struct Suppressions: Sendable {
         let start = file.position(position)
         let range = SourceRange(start: start, end: file.position(position + piece.sourceLength))
         let line = start.line
+        // A misspelt directive would otherwise silence nothing without a word: say so.
+        guard Self.commands.contains(command) else {
+            let hint = Suggestion.closest(to: command, in: Self.commands).map { "; did you mean 'actorlint:\($0)'?" } ?? ""
+            directives.append(Directive(ruleIDs: [], lines: line...line, range: range, text: comment,
+                                        problem: "Unknown suppression directive 'actorlint:\(command)'\(hint)"))
+            return
+        }
+        guard !ids.isEmpty else {
+            directives.append(Directive(ruleIDs: [], lines: line...line, range: range, text: comment,
+                                        problem: "This suppression names no rule; write the rule ids (or `all`) after 'actorlint:\(command)'."))
+            return
+        }
         switch command {
         case "disable:next": directives.append(Directive(ruleIDs: ids, lines: (line + 1)...(line + 1), range: range, text: comment))
         case "disable:this": directives.append(Directive(ruleIDs: ids, lines: line...line, range: range, text: comment))
         case "disable": for id in ids { regions[id] = (line, range, comment) }
-        case "enable":
+        default: // enable
             for id in ids {
                 if let region = regions.removeValue(forKey: id) {
                     directives.append(Directive(ruleIDs: [id], lines: region.start...line, range: region.range, text: region.text))
                 }
             }
-        default: break
         }
     }
 
-    /// Drops the suppressed findings and reports the directives that suppressed nothing.
-    public func apply(to findings: [Finding], path: String, enabled: Set<String>) -> [Finding] {
+    static let commands = ["disable:next", "disable:this", "disable", "enable"]
+
+    /// Drops the suppressed findings and reports the directives that suppressed nothing, name an
+    /// unknown rule, or are malformed, at `severity` (unused-suppression's configured one).
+    public func apply(to findings: [Finding], path: String, enabled: Set<String>,
+                      severity: Severity = UnusedSuppression.description.defaultSeverity) -> [Finding] {
         var used = Array(repeating: false, count: directives.count)
         let kept = findings.filter { finding in
             var suppressed = false
@@ -81,19 +99,25 @@ public struct Suppressions: Sendable {
         }
         let unusedID = UnusedSuppression.description.id
         guard enabled.contains(unusedID) else { return kept }
-        let unused = directives.indices.filter { index in
-            // A directive for a rule that is not enabled cannot be judged unused.
-            !used[index] && directives[index].ruleIDs.allSatisfy { $0 == "all" || enabled.contains($0) || !RuleRegistry.allIDs.contains($0) }
-        }
-        return kept + unused.map { index in
+        let reports: [Finding] = directives.indices.compactMap { index in
             let directive = directives[index]
+            let message: String
             let unknown = directive.ruleIDs.filter { $0 != "all" && !RuleRegistry.allIDs.contains($0) }
-            let message = unknown.isEmpty
-                ? "This suppression silences nothing: no \(directive.ruleIDs.joined(separator: ", ")) finding on the lines it covers; remove it."
-                : "This suppression names unknown rule \(unknown.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.closest(to: unknown[0], in: RuleRegistry.allIDs).map { "; did you mean '\($0)'?" } ?? "")."
-            return Finding(ruleID: unusedID, severity: UnusedSuppression.description.defaultSeverity,
-                           message: message, path: path, range: directive.range)
+            if let problem = directive.problem {
+                message = problem
+            } else if !unknown.isEmpty {
+                // A misspelt id never silences anything, even next to an id that does.
+                let hint = Suggestion.closest(to: unknown[0], in: RuleRegistry.allIDs).map { "; did you mean '\($0)'?" } ?? ""
+                message = "This suppression names unknown rule \(unknown.map { "'\($0)'" }.joined(separator: ", "))\(hint)."
+            } else if !used[index], directive.ruleIDs.allSatisfy({ $0 == "all" || enabled.contains($0) }) {
+                // A directive for a rule that is not enabled cannot be judged unused.
+                message = "This suppression silences nothing: no \(directive.ruleIDs.joined(separator: ", ")) finding on the lines it covers; remove it."
+            } else {
+                return nil
+            }
+            return Finding(ruleID: unusedID, severity: severity, message: message, path: path, range: directive.range)
         }
+        return kept + reports
     }
 }
 

@@ -1,0 +1,89 @@
+import ActorlintCLI
+import ActorlintKit
+import Foundation
+import Testing
+
+/// A fresh folder under the system temporary directory, deleted when the value goes away.
+/// Each test gets its own, so tests can run in parallel without sharing files or the cwd.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("actorlint-tests-\(UUID().uuidString)").standardizedFileURL.path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        // Make everything removable again, whatever a test did to the permissions.
+        _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The absolute path of `relative` inside the folder.
+    func url(_ relative: String) -> String { path + "/" + relative }
+
+    /// Writes `text` to `relative`, creating folders on the way; returns the absolute path.
+    @discardableResult
+    func write(_ relative: String, _ text: String) throws -> String {
+        try write(relative, data: Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ relative: String, data: Data) throws -> String {
+        let full = url(relative)
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: full))
+        return full
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: url(relative), encoding: .utf8)
+    }
+}
+
+/// What one `actorlint` invocation printed and returned.
+struct CLIResult {
+    var code: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs the command line in-process, the way the executable does, with captured output.
+func actorlint(_ words: String...) -> CLIResult {
+    actorlint(words)
+}
+
+func actorlint(_ words: [String]) -> CLIResult {
+    let console = Console(capture: true)
+    let code = ActorlintCommand.run(words, console: console)
+    return CLIResult(code: code, output: console.output, errors: console.errors)
+}
+
+/// Code that triggers `prefer-concurrent-over-detached` once, on line 2, column 5.
+let detachedSource = """
+    func warmUp() {
+        Task.detached { print("warm") }
+    }
+
+    """
+
+/// Code that triggers no registered rule.
+let cleanSource = """
+    func add(_ a: Int, _ b: Int) -> Int { a + b }
+
+    """
+
+/// A SwiftUI view that triggers `task-in-on-appear` (an unsafe fix) once, at 5:13.
+let onAppearSource = """
+    struct FeedView: View {
+        let model: FeedModel
+        var body: some View {
+            List(model.items) { Text($0) }.onAppear {
+                Task { await model.refresh() }
+            }
+        }
+    }
+
+    """
