@@ -3,6 +3,11 @@
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         PreferConcurrentOverDetached.self,
+        RedundantMainDispatch.self,
+        RedundantMainActorRun.self,
+        MainDispatchInAsync.self,
+        MainDispatchInCallback.self,
+        MainActorBlockingWork.self,
         TaskInOnAppear.self,
     ]
 

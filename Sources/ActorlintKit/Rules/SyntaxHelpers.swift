@@ -64,12 +64,48 @@ extension TriviaPiece {
     }
 }
 
-/// Re-indents every line but the first of `text` by removing `remove` and adding `add`.
-public func reindent(_ text: String, removing remove: String, adding add: String) -> String {
+/// The text of `node` (without trivia) with every line but the first re-indented: `remove`
+/// taken off and `add` put on. Lines of a multi-line string literal move only together, and
+/// only if all of them can, because the closing `"""` decides what the string contains.
+public func reindent(_ node: some SyntaxProtocol, removing remove: String, adding add: String) -> String {
+    let text = node.trimmedDescription
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let strings = MultilineStrings(Syntax(node))
+    strings.walk(Syntax(node))
+    let frozen = strings.ranges.filter { range in
+        !range.allSatisfy { $0 >= lines.count || lines[$0].hasPrefix(remove) || lines[$0].allSatisfy(\.isWhitespace) }
+    }
     for index in lines.indices.dropFirst() where !lines[index].allSatisfy(\.isWhitespace) {
+        if frozen.contains(where: { $0.contains(index) }) { continue }
         if lines[index].hasPrefix(remove) { lines[index].removeFirst(remove.count) }
         lines[index] = add + lines[index]
     }
     return lines.joined(separator: "\n")
+}
+
+/// The line numbers (0-based, relative to a node's trimmed text) of each multi-line string's
+/// body and closing line.
+private final class MultilineStrings: SyntaxVisitor {
+    var ranges: [ClosedRange<Int>] = []
+    let start: AbsolutePosition
+    let text: [UInt8]
+
+    init(_ node: Syntax) {
+        start = node.positionAfterSkippingLeadingTrivia
+        text = Array(node.trimmedDescription.utf8)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func line(_ position: AbsolutePosition) -> Int {
+        let offset = max(0, min(text.count, position.utf8Offset - start.utf8Offset))
+        return text[..<offset].filter { $0 == UInt8(ascii: "\n") }.count
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.openingQuote.tokenKind == .multilineStringQuote {
+            let first = line(node.openingQuote.endPosition) + 1
+            ranges.append(first...max(first, line(node.closingQuote.positionAfterSkippingLeadingTrivia)))
+        }
+        return .visitChildren
+    }
 }

@@ -147,7 +147,7 @@ struct TaskInOnAppear: Rule {
               let member = modifier.calledExpression.as(MemberAccessExprSyntax.self),
               task.trailingClosure != nil else { return nil }
         let arguments = task.leftParen == nil ? "" : "(\(task.arguments.trimmedDescription))"
-        let closure = reindent(body.trimmedDescription, removing: task.lineIndentation,
+        let closure = reindent(body, removing: task.lineIndentation,
                                adding: member.period.lineIndentation)
         let edit = TextEdit(start: member.declName.positionAfterSkippingLeadingTrivia.utf8Offset,
                             end: modifier.endPositionBeforeTrailingTrivia.utf8Offset,

@@ -1,0 +1,123 @@
+import SwiftSyntax
+
+/// The cost model of `main-actor-blocking-work`: synchronous code that is CPU- or I/O-heavy
+/// enough to freeze a UI when it runs on the main actor. Deliberately narrow, so a finding is
+/// worth a change:
+/// - a `for` loop over a collection that comes from outside (a parameter, property or call
+///   result, not a literal) whose body builds up a result (`+=`, `append`, `insert`, a subscript
+///   assignment) and does not await (a loop that awaits is waiting, not working; one that only
+///   toggles a few views is cheap);
+/// - JSON / property-list encoding and decoding;
+/// - sorting a collection that comes from outside;
+/// - synchronous file reads and writes (`Data(contentsOf:)`, `String(contentsOf:)`, `write(to:)`…);
+/// - image decoding from data or files.
+/// Awaiting network calls is never heavy: the main actor is free while they wait.
+struct HeavyWork {
+    let node: Syntax
+    /// "a loop over `rows`", "JSON decoding", for messages.
+    let what: String
+
+    static func all(in root: Syntax) -> [HeavyWork] {
+        final class Finder: SyntaxVisitor {
+            var found: [HeavyWork] = []
+            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+                guard node.awaitKeyword == nil, node.body.accumulates, !node.body.containsAwait,
+                      let source = HeavyWork.externalCollection(node.sequence) else { return .visitChildren }
+                found.append(HeavyWork(node: Syntax(node), what: "the loop over `\(source)`"))
+                return .skipChildren
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let what = HeavyWork.heavyCall(node) {
+                    found.append(HeavyWork(node: Syntax(node), what: what))
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
+            // Work inside a nested closure or function runs where that closure runs, not here.
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+                guard let call = ClosureUse(closure: node).call, let method = call.calleeName,
+                      Catalogue.synchronousClosureMethods.contains(method) else { return .skipChildren }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(root)
+        return finder.found
+    }
+
+    /// The collection a loop iterates when it comes from outside the function's literals.
+    static func externalCollection(_ sequence: ExprSyntax) -> String? {
+        if sequence.is(ArrayExprSyntax.self) || sequence.is(DictionaryExprSyntax.self) { return nil }
+        // `0..<3`, `1...10`: a fixed range of literals is bounded work.
+        if let infix = sequence.as(InfixOperatorExprSyntax.self) {
+            let bothLiterals = infix.leftOperand.is(IntegerLiteralExprSyntax.self) && infix.rightOperand.is(IntegerLiteralExprSyntax.self)
+            return bothLiterals ? nil : sequence.trimmedDescription
+        }
+        if let sequence = sequence.as(SequenceExprSyntax.self) {
+            let literals = sequence.elements.allSatisfy { $0.is(IntegerLiteralExprSyntax.self) || $0.is(BinaryOperatorExprSyntax.self) }
+            return literals ? nil : sequence.trimmedDescription
+        }
+        return sequence.trimmedDescription
+    }
+
+    static func heavyCall(_ call: FunctionCallExprSyntax) -> String? {
+        let callee = call.calleeText
+        let method = call.calleeName ?? ""
+        let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased() ?? ""
+        let labels = call.arguments.compactMap { $0.label?.text }
+        switch method {
+        case "decode" where receiver.contains("decoder"): return "decoding"
+        case "encode" where receiver.contains("encoder"): return "encoding"
+        case "jsonObject" where callee.hasPrefix("JSONSerialization"), "data" where callee.hasPrefix("JSONSerialization"):
+            return "JSON serialization"
+        case "propertyList" where callee.hasPrefix("PropertyListSerialization"): return "property-list serialization"
+        case "sorted", "sort":
+            guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, !base.is(ArrayExprSyntax.self) else { return nil }
+            return "sorting `\(base.trimmedDescription)`"
+        case "write" where labels.first == "to" || labels.first == "toFile": return "a synchronous file write"
+        case "contentsOfDirectory", "subpathsOfDirectory": return "a synchronous directory listing"
+        case "contents" where labels.first == "atPath": return "a synchronous file read"
+        default: break
+        }
+        if ["Data", "String", "NSData", "NSString"].contains(callee), labels.first.map({ $0.hasPrefix("contentsOf") }) == true {
+            return "a synchronous file read"
+        }
+        if ["UIImage", "NSImage", "CIImage"].contains(callee), labels.first == "data" || labels.first == "contentsOfFile" {
+            return "image decoding"
+        }
+        return nil
+    }
+}
+
+extension CodeBlockSyntax {
+    /// Awaits somewhere in the block, outside nested closures.
+    var containsAwait: Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+                if node.awaitKeyword != nil { found = true }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(self)
+        return finder.found
+    }
+}
+
+extension CodeBlockSyntax {
+    /// Builds up a result: `+=`, `append`/`insert`/`merge`-style calls or a subscript assignment.
+    var accumulates: Bool {
+        for token in tokens(viewMode: .sourceAccurate) {
+            if token.tokenKind == .binaryOperator("+=") { return true }
+            if case .identifier(let name) = token.tokenKind,
+               ["append", "insert", "merge", "formUnion", "appending", "write"].contains(name),
+               token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period { return true }
+            if token.tokenKind == .equal, token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .rightSquare { return true }
+        }
+        return false
+    }
+}

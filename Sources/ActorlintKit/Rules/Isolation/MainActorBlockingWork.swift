@@ -1,0 +1,215 @@
+import SwiftSyntax
+
+/// CPU-heavy synchronous work in an async function that runs on the main actor.
+struct MainActorBlockingWork: Rule {
+    static let description = RuleDescription(
+        id: "main-actor-blocking-work",
+        category: .isolation,
+        summary: "CPU-heavy synchronous work in an async function that runs on the main actor",
+        rationale: """
+            `async` does not mean background. An async function runs where its isolation says: \
+            a method of a `@MainActor` type, any code in a module with default isolation \
+            MainActor, and a nonisolated async function under NonisolatedNonsendingByDefault \
+            when its caller is on the main actor all run on the main actor, and their \
+            synchronous stretches block the UI. Only the awaits free it. Move the heavy part \
+            into a `@concurrent` function and await its result; the assignment back then \
+            happens on the main actor again. (seed 000, "async is not background"; seed 001, \
+            FAQ "Does async/await run in the background?"; SE-0461)
+            Cost model: a loop over a collection from outside the function that builds up a \
+            result without awaiting; JSON and property-list encoding or decoding; sorting a \
+            collection from outside; synchronous file reads, writes and directory listings; \
+            image decoding. Awaiting network calls is not heavy.
+            """,
+        triggering: [
+            """
+            @MainActor final class ExportModel {
+                var csv = ""
+                func export(_ rows: [Row]) async {
+                    var text = "id,name\\n"
+                    ↓for row in rows {
+                        text += "\\(row.id),\\(row.name)\\n"
+                    }
+                    csv = text
+                }
+            }
+            """,
+            """
+            @MainActor final class FeedModel {
+                var posts: [Post] = []
+                func refresh() async throws {
+                    let data = try await api.fetch()
+                    posts = try ↓JSONDecoder().decode([Post].self, from: data)
+                }
+            }
+            """,
+            // Default isolation MainActor: unannotated code is main-actor code.
+            RuleExample("""
+                final class Library {
+                    var titles: [String] = []
+                    func reload(from url: URL) async throws {
+                        let text = try ↓String(contentsOf: url, encoding: .utf8)
+                        titles = text.components(separatedBy: "\\n")
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // Caller's-actor code awaited from main-actor code (SE-0461).
+            RuleExample("""
+                final class Reports {
+                    func summarize(_ entries: [Entry]) async -> [String: Int] {
+                        var totals: [String: Int] = [:]
+                        ↓for entry in entries { totals[entry.category, default: 0] += entry.amount }
+                        return totals
+                    }
+                }
+                @MainActor final class ReportScreenModel {
+                    var totals: [String: Int] = [:]
+                    let reports = Reports()
+                    func load(_ entries: [Entry]) async { totals = await reports.summarize(entries) }
+                }
+                """, settings: ModuleSettings(name: "App", features: [ModuleSettings.nonisolatedNonsendingByDefault])),
+        ],
+        nonTriggering: [
+            // The recommended form: the work is @concurrent, the model awaits it.
+            """
+            @concurrent func makeCSV(_ rows: [Row]) async -> String {
+                var text = ""
+                for row in rows { text += row.name }
+                return text
+            }
+            @MainActor final class ExportModel {
+                var csv = ""
+                func export(_ rows: [Row]) async { csv = await makeCSV(rows) }
+            }
+            """,
+            // Awaiting the network is not blocking.
+            """
+            @MainActor final class FeedModel {
+                var data = Data()
+                func refresh(_ url: URL) async throws { (data, _) = try await URLSession.shared.data(from: url) }
+            }
+            """,
+            // A loop that awaits each element waits; it does not hold the main actor.
+            """
+            @MainActor final class Uploader {
+                var done = 0
+                func upload(_ files: [URL]) async throws {
+                    for file in files { try await send(file); done += 1 }
+                }
+            }
+            """,
+            // Without NonisolatedNonsendingByDefault, nonisolated async code leaves the main actor (SE-0338).
+            """
+            final class LegacyExportModel {
+                var csv = ""
+                func build(_ rows: [Row]) async {
+                    var text = ""
+                    for row in rows { text += row.name }
+                    csv = text
+                }
+            }
+            """,
+            // A loop over a fixed range of literals, and a loop that only touches views.
+            """
+            @MainActor final class Board {
+                var cells: [Int] = []
+                var views: [CellView] = []
+                func reset() async {
+                    for index in 0..<9 { cells.append(index) }
+                    for view in views { view.isHidden = true }
+                }
+            }
+            """,
+            // Synchronous main-actor code is outside this rule's premise (it never claimed to be background work).
+            """
+            @MainActor final class Sorter {
+                var names: [String] = []
+                func apply(_ new: [String]) { names = new.sorted() }
+            }
+            """,
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        var violations: [Violation] = []
+        let callersOnMain = MainActorCallSites(context)
+        for function in AsyncFunctions.all(in: context.file) {
+            let isolation = context.isolation.isolation(of: function)
+            var why: String
+            switch isolation.isolation {
+            case .mainActor:
+                why = isolation.sentence(for: function.summary)
+            case .caller:
+                guard let name = function.node?.as(FunctionDeclSyntax.self)?.name.text,
+                      let callSite = callersOnMain.firstCall(named: name) else { continue }
+                why = "\(function.summary) runs on the caller's actor (nonisolated(nonsending), SE-0461) and is awaited from main-actor code at line \(callSite)"
+            default:
+                continue
+            }
+            guard let body = function.body else { continue }
+            for work in HeavyWork.all(in: body) {
+                violations.append(context.violation(
+                    "Async does not mean background: \(why). \(work.what.prefix(1).uppercased() + work.what.dropFirst()) " +
+                    "is synchronous work that blocks the UI while it runs; move it into a `@concurrent` function and await the result.",
+                    at: work.node))
+            }
+        }
+        return violations
+    }
+}
+
+/// Async functions and async `Task { }` bodies: the units whose synchronous stretches block.
+enum AsyncFunctions {
+    static func all(in file: SourceFile) -> [ExecutionContext] {
+        final class Visitor: SyntaxVisitor {
+            var found: [ExecutionContext] = []
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+                if node.signature.effectSpecifiers?.asyncSpecifier != nil, node.body != nil {
+                    found.append(ExecutionContext(kind: .function, node: Syntax(node)))
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+                if let call = ClosureUse(closure: node).call, call.calleeText == "Task" {
+                    found.append(ExecutionContext(kind: .closure, node: Syntax(node)))
+                }
+                return .visitChildren
+            }
+        }
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(file.tree)
+        return visitor.found
+    }
+}
+
+extension ExecutionContext {
+    /// The statements of a function or closure context.
+    var body: Syntax? {
+        if let function = node?.as(FunctionDeclSyntax.self) { return function.body.map(Syntax.init) }
+        if let closure = node?.as(ClosureExprSyntax.self) { return Syntax(closure.statements) }
+        return nil
+    }
+}
+
+/// Awaited calls in main-actor code, by function name: how caller's-actor code ends up there.
+struct MainActorCallSites {
+    private var lines: [String: Int] = [:]
+
+    init(_ context: RuleContext) {
+        final class Visitor: SyntaxVisitor {
+            var calls: [(String, FunctionCallExprSyntax)] = []
+            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+                var expression = ExprSyntax(node.expression)
+                if let tryExpr = expression.as(TryExprSyntax.self) { expression = tryExpr.expression }
+                if let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName { calls.append((name, call)) }
+                return .visitChildren
+            }
+        }
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(context.file.tree)
+        for (name, call) in visitor.calls where lines[name] == nil {
+            if context.isolation.isolation(at: call).isolation == .mainActor { lines[name] = context.file.line(of: call) }
+        }
+    }
+
+    func firstCall(named name: String) -> Int? { lines[name] }
+}

@@ -1,0 +1,122 @@
+import SwiftSyntax
+
+/// `DispatchQueue.main.async` in a synchronous callback: `Task { @MainActor in }` says the same
+/// thing to the compiler.
+struct MainDispatchInCallback: Rule {
+    static let description = RuleDescription(
+        id: "main-dispatch-in-callback",
+        category: .isolation,
+        set: .modernize,
+        summary: "`DispatchQueue.main.async` in a synchronous callback: use `Task { @MainActor in }`",
+        rationale: """
+            At the boundary with a callback API you do not control, a hop to the main actor is \
+            still needed. `Task { @MainActor in … }` makes that hop in a form the compiler \
+            understands: the closure is checked as main-actor code, so touching UI state is \
+            verified instead of assumed, and it can await other async code. (seed 000, \
+            "Callback bridges": use Task { @MainActor in } in a synchronous callback)
+            """,
+        fix: FixInfo(.unsafe, """
+            Rewrites `DispatchQueue.main.async { … }` to `Task { @MainActor in … }`, keeping the \
+            capture list. A task is scheduled differently from a main-queue block, so ordering \
+            against other main-queue work may change.
+            """),
+        triggering: [
+            """
+            final class AvatarLoader {
+                func load(_ url: URL, into view: AvatarView) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        ↓DispatchQueue.main.async { view.show(data) }
+                    }.resume()
+                }
+            }
+            """,
+            """
+            final class LocationBridge: NSObject {
+                var onUpdate: ((Double) -> Void)?
+                func didUpdate(_ latitude: Double) {
+                    ↓DispatchQueue.main.async { [weak self] in self?.onUpdate?(latitude) }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // Already on the main actor: redundant-main-dispatch covers it.
+            """
+            @MainActor final class Screen {
+                var title = ""
+                func rename() { DispatchQueue.main.async { self.title = "x" } }
+            }
+            """,
+            // Async code: main-dispatch-in-async covers it.
+            "func refresh() async { DispatchQueue.main.async { print(1) } }",
+            // A delay.
+            """
+            final class Flash {
+                func blink() { DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { print("off") } }
+            }
+            """,
+            // Already the recommended bridge.
+            """
+            final class AvatarLoader {
+                func load(_ url: URL, into view: AvatarView) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        Task { @MainActor in view.show(data) }
+                    }.resume()
+                }
+            }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Dispatch
+                @MainActor final class Badge { var count = 0 }
+                final class Bridge: Sendable {
+                    let badge: Badge
+                    init(badge: Badge) { self.badge = badge }
+                    func received(_ value: Int) {
+                        DispatchQueue.main.async { [badge] in badge.count = value }
+                    }
+                }
+                """,
+                """
+                import Dispatch
+                @MainActor final class Badge { var count = 0 }
+                final class Bridge: Sendable {
+                    let badge: Badge
+                    init(badge: Badge) { self.badge = badge }
+                    func received(_ value: Int) {
+                        Task { @MainActor [badge] in badge.count = value }
+                    }
+                }
+                """),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        MainDispatch.all(in: context.file).compactMap { dispatch in
+            let here = context.isolation.isolation(at: dispatch.call)
+            let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call))
+            guard here.isolation == .nonisolated, !scope.isAsync else { return nil }
+            return context.violation(
+                "\(here.sentence(for: scope.summary)), so a hop to the main actor is needed here; " +
+                "`Task { @MainActor in … }` makes it in a form the compiler checks as main-actor code, " +
+                "where `\(dispatch.spelling)` only promises it.",
+                at: dispatch.call.calledExpression, fix: rewrite(dispatch, context))
+        }
+    }
+
+    /// `DispatchQueue.main.async { [captures] in body }` → `Task { @MainActor [captures] in body }`.
+    private func rewrite(_ dispatch: MainDispatch, _ context: RuleContext) -> Fix? {
+        guard dispatch.isDispatchQueue, dispatch.call.trailingClosure != nil, dispatch.call.arguments.isEmpty else { return nil }
+        let body = dispatch.body
+        if let signature = body.signature, signature.parameterClause != nil || signature.attributes.count > 0 { return nil }
+        let capture = body.signature?.capture.map { " " + $0.trimmedDescription } ?? ""
+        let inKeyword = body.signature?.inKeyword
+        // Replace everything from the callee to the end of `in` (or the opening brace).
+        let end = inKeyword?.endPositionBeforeTrailingTrivia ?? body.leftBrace.endPositionBeforeTrailingTrivia
+        let edit = TextEdit(start: dispatch.call.positionAfterSkippingLeadingTrivia.utf8Offset, end: end.utf8Offset,
+                            replacement: "Task { @MainActor\(capture) in")
+        return Fix(title: "Use `Task { @MainActor in }`", safety: .unsafe, edits: [edit])
+    }
+}
