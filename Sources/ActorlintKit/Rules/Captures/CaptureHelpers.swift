@@ -656,17 +656,25 @@ struct EditBuilder {
     }
 
     /// Inserts `statement` as the first statement of `block`, on its own line when the block
-    /// spans lines.
-    func insertFirst(_ statement: String, in block: CodeBlockSyntax) -> TextEdit {
+    /// spans lines. `indentation` is the indentation `statement`'s later lines carry now.
+    func insertFirst(_ statement: String, in block: CodeBlockSyntax, currentIndentation: String = "") -> TextEdit {
         let offset = block.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
         let first = block.statements.first
         let multiline = first.map { $0.leadingTrivia.contains(where: \.isNewline) }
             ?? block.rightBrace.leadingTrivia.contains(where: \.isNewline)
         if multiline {
             let indentation = first?.lineIndentation ?? (block.leftBrace.lineIndentation + "    ")
-            return TextEdit(start: offset, end: offset, replacement: "\n" + indentation + statement)
+            let text = reindent(statement, removing: currentIndentation, adding: indentation)
+            return TextEdit(start: offset, end: offset, replacement: "\n" + indentation + text)
         }
-        return TextEdit(start: offset, end: offset, replacement: " " + statement + ";")
+        // `{ work }` on one line: open it up, `{\n statement\n work\n}`, so that a multi-line
+        // statement stays readable.
+        let indentation = block.leftBrace.lineIndentation
+        let inner = indentation + "    "
+        var lines = [reindent(statement, removing: currentIndentation, adding: inner)]
+        if !block.statements.isEmpty { lines.append(block.statements.trimmedDescription) }
+        return TextEdit(start: offset, end: block.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        replacement: lines.map { "\n" + inner + $0 }.joined() + "\n" + indentation)
     }
 }
 
