@@ -6,6 +6,7 @@ public enum RuleRegistry {
         TaskInOnAppear.self,
         ReflexiveWeakSelf.self,
         WeakSelfStrongBeforeLoop.self,
+        WeakSelfInnerOnly.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
