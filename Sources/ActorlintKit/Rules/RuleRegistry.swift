@@ -7,6 +7,7 @@ public enum RuleRegistry {
         ReflexiveWeakSelf.self,
         WeakSelfStrongBeforeLoop.self,
         WeakSelfInnerOnly.self,
+        LongLivedTaskStrongSelf.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -370,6 +370,14 @@ struct OwnerType {
         }
     }
 
+    /// Properties and methods declared in the type or its extensions: what a bare identifier in
+    /// its code may implicitly reach through `self`.
+    var memberNames: Set<String> {
+        storedPropertyNames.union(declarations.flatMap { declaration in
+            declaration.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text }
+        })
+    }
+
     /// Properties declared with `var`/`let` directly in the type or its extensions.
     var storedPropertyNames: Set<String> {
         Set(declarations.flatMap { declaration in

@@ -344,6 +344,9 @@ struct ReflexiveWeakSelf: Rule {
     }
 
     private func fix(_ task: TaskCreation, capture: ClosureCaptureSyntax, _ context: RuleContext) -> Fix? {
+        // In an actor, a strong capture makes the task isolated to it, while the weak one was
+        // not: the awaits and the executor change, which is no mechanical rewrite.
+        if OwnerType(enclosing: task.call)?.kind == .actor { return nil }
         let builder = EditBuilder(context.file)
         let closure = task.body
         var edits = builder.removeCapture(capture, from: closure)
