@@ -8,6 +8,7 @@ public enum RuleRegistry {
         WeakSelfStrongBeforeLoop.self,
         WeakSelfInnerOnly.self,
         LongLivedTaskStrongSelf.self,
+        StoredTaskNeverCancelled.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
