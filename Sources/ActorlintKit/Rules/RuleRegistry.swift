@@ -9,6 +9,7 @@ public enum RuleRegistry {
         WeakSelfInnerOnly.self,
         LongLivedTaskStrongSelf.self,
         StoredTaskNeverCancelled.self,
+        DebounceWithTaskID.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
