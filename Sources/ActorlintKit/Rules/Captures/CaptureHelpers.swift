@@ -208,6 +208,7 @@ let knownNonEscapingCallees: Set<String> = [
     "run", "assumeIsolated", "sync", "performAndWait", "withLock", "withLockUnchecked", "withExtendedLifetime",
     "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafePointer", "withUnsafeMutablePointer",
     "withUnsafeBytes", "withUnsafeMutableBytes", "autoreleasepool", "withAnimation", "withTransaction",
+    "withoutActuallyEscaping", "performWithoutAnimation",
 ]
 
 extension ClosureExprSyntax {

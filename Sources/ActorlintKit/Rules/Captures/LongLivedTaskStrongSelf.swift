@@ -90,6 +90,7 @@ struct LongLivedTaskStrongSelf: Rule {
                         }
                     }
                 }
+                deinit { updates?.cancel() }
             }
             """,
             // The loop never touches self: only the stream and a local are captured.

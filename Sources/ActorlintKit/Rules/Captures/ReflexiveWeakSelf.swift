@@ -103,6 +103,7 @@ struct ReflexiveWeakSelf: Rule {
                         }
                     }
                 }
+                deinit { task?.cancel() }
             }
             """,
             // A polling loop that awaits, with any condition.
@@ -351,6 +352,12 @@ struct ReflexiveWeakSelf: Rule {
         let closure = task.body
         var edits = builder.removeCapture(capture, from: closure)
         let unwraps = SelfUnwrap.all(in: closure)
+        // An unwrap in a nested closure would bind a non-optional `self` after the fix.
+        let nestedUnwraps = collect(ClosureExprSyntax.self, in: closure.statements).filter { nested in
+            !Syntax(nested).isInOwnCapture(of: closure) && !nested.captureItems.contains(where: \.isSelf)
+                && !SelfUnwrap.all(in: nested).isEmpty
+        }
+        guard nestedUnwraps.isEmpty else { return nil }
         let locals = LocalNames(around: closure)
         // Where `self` (the name) is already strong: after `guard let self`.
         var strongScopes: [Range<AbsolutePosition>] = []

@@ -297,7 +297,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
             SelfUnwrap.all(in: closure).contains { $0.item.id == first.id && $0.isGuard }
         } ?? false
         if !alreadyInside {
-            edits.append(builder.insertFirst(unwrap.item.trimmedDescription, in: body,
+            edits.append(builder.insertFirst(unwrap.statement.trimmedDescription, in: body,
                                              currentIndentation: unwrap.item.lineIndentation))
         }
         return Fix(title: "Move `guard let \(unwrap.name)` into the loop", safety: .safe, edits: edits)
