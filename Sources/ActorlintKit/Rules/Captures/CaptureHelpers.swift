@@ -36,11 +36,29 @@ private final class NodeCollector: SyntaxAnyVisitor {
     }
 }
 
-/// Every type declaration and extension in the file of `node`.
-func declarationGroups(in node: some SyntaxProtocol) -> [any DeclGroupSyntax] {
-    let collector = NodeCollector(root: node.root.id, skipping: false) { $0.isProtocol((any DeclGroupSyntax).self) }
-    collector.walk(node.root)
-    return collector.found.compactMap { $0.asProtocol((any DeclGroupSyntax).self) }
+/// What the capture rules look up across a file, gathered in one walk: type declarations and
+/// extensions by type name, and functions by name.
+struct FileFacts {
+    let groups: [String: [any DeclGroupSyntax]]
+    let functions: [String: [FunctionDeclSyntax]]
+
+    init(_ file: SourceFile) {
+        let collector = NodeCollector(root: file.tree.id, skipping: false) {
+            $0.is(FunctionDeclSyntax.self) || $0.isProtocol((any DeclGroupSyntax).self)
+        }
+        collector.walk(file.tree)
+        var groups: [String: [any DeclGroupSyntax]] = [:]
+        var functions: [String: [FunctionDeclSyntax]] = [:]
+        for node in collector.found {
+            if let function = node.as(FunctionDeclSyntax.self) {
+                functions[function.name.text, default: []].append(function)
+            } else if let group = node.asProtocol((any DeclGroupSyntax).self) {
+                groups[group.typeName, default: []].append(group)
+            }
+        }
+        self.groups = groups
+        self.functions = functions
+    }
 }
 
 extension SyntaxProtocol {
@@ -212,14 +230,14 @@ let knownNonEscapingCallees: Set<String> = [
 ]
 
 extension ClosureExprSyntax {
-    var role: ClosureRole {
+    func role(_ facts: FileFacts) -> ClosureRole {
         if let task = TaskCreation(body: self) { return .task(task) }
         if let (call, _) = invocation {
             // `lazy.map { }` keeps its closure until the sequence is iterated.
             let lazyBase = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
                 .hasSuffix("lazy") ?? false
             if let name = call.calleeName, knownNonEscapingCallees.contains(name), !lazyBase { return .nonEscaping }
-            if let name = call.calleeName, let escaping = declaredClosureEscaping(name) {
+            if let name = call.calleeName, let escaping = declaredClosureEscaping(name, facts) {
                 return escaping ? .escaping : .nonEscaping
             }
             return .escaping
@@ -233,10 +251,8 @@ extension ClosureExprSyntax {
 
     /// For a function named `name` declared in this file: whether its closure parameters escape.
     /// Nil when the file declares no such function.
-    private func declaredClosureEscaping(_ name: String) -> Bool? {
-        let root = self.root
-        let functions = collect(FunctionDeclSyntax.self, in: root).filter { $0.name.text == name }
-        let closureParameters = functions.flatMap(\.signature.parameterClause.parameters).filter {
+    private func declaredClosureEscaping(_ name: String, _ facts: FileFacts) -> Bool? {
+        let closureParameters = (facts.functions[name] ?? []).flatMap(\.signature.parameterClause.parameters).filter {
             $0.type.trimmedDescription.contains("->")
         }
         guard !closureParameters.isEmpty else { return nil }
@@ -284,8 +300,8 @@ struct StoredTask {
     let target: ExprSyntax
     let owner: OwnerType
 
-    init?(_ task: TaskCreation) {
-        guard let owner = OwnerType(enclosing: task.call) else { return nil }
+    init?(_ task: TaskCreation, _ facts: FileFacts) {
+        guard let owner = OwnerType(enclosing: task.call, facts) else { return nil }
         var target: ExprSyntax?
         if let lhs = assignmentTarget(of: ExprSyntax(task.call)) {
             target = lhs
@@ -343,11 +359,17 @@ struct OwnerType {
     let kind: Kind
     let declarations: [any DeclGroupSyntax]
 
-    init?(enclosing node: some SyntaxProtocol) {
+    /// Properties and methods declared in the type or its extensions: what a bare identifier in
+    /// its code may implicitly reach through `self`.
+    let memberNames: Set<String>
+    /// Properties declared with `var`/`let` directly in the type or its extensions.
+    let storedPropertyNames: Set<String>
+
+    init?(enclosing node: some SyntaxProtocol, _ facts: FileFacts) {
         guard let group = node.ancestorOrSelf(where: { $0.isProtocol((any DeclGroupSyntax).self) })?
             .asProtocol((any DeclGroupSyntax).self) else { return nil }
         let name = group.typeName
-        let all = declarationGroups(in: node).filter { $0.typeName == name }
+        let all = facts.groups[name] ?? [group]
         self.name = name
         self.declarations = all
         let kinds: [Kind] = all.compactMap { declaration in
@@ -358,6 +380,11 @@ struct OwnerType {
             return nil
         }
         self.kind = kinds.first ?? .unknown
+        let members = all.flatMap { Array($0.memberBlock.members) }
+        let properties = Set(members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings)
+            .compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+        self.storedPropertyNames = properties
+        self.memberNames = properties.union(members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
     }
 
     var isReferenceType: Bool { kind == .class || kind == .actor }
@@ -369,22 +396,6 @@ struct OwnerType {
                 ["View", "SwiftUI.View"].contains($0.type.trimmedDescription)
             } ?? false
         }
-    }
-
-    /// Properties and methods declared in the type or its extensions: what a bare identifier in
-    /// its code may implicitly reach through `self`.
-    var memberNames: Set<String> {
-        storedPropertyNames.union(declarations.flatMap { declaration in
-            declaration.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text }
-        })
-    }
-
-    /// Properties declared with `var`/`let` directly in the type or its extensions.
-    var storedPropertyNames: Set<String> {
-        Set(declarations.flatMap { declaration in
-            declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
-                .flatMap(\.bindings).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        })
     }
 }
 
@@ -693,12 +704,12 @@ struct EditBuilder {
 /// strongly, if the search can tell. Walks out through non-escaping closures; stops at a `Task`
 /// body (its own capture is `reflexive-weak-self`'s concern), at a closure that already does not
 /// own self, at an explicit `[self]`, and at anything it cannot place.
-func strongEscapingOuterClosure(of inner: ClosureExprSyntax) -> ClosureExprSyntax? {
+func strongEscapingOuterClosure(of inner: ClosureExprSyntax, _ facts: FileFacts) -> ClosureExprSyntax? {
     var outermost: ClosureExprSyntax?
     var current = inner.enclosingClosure
     while let closure = current {
         if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return nil }
-        switch closure.role {
+        switch closure.role(facts) {
         case .task: return outermost
         case .nonEscaping: break
         case .escaping: outermost = closure

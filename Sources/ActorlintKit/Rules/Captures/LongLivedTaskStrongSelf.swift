@@ -235,8 +235,9 @@ struct LongLivedTaskStrongSelf: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
-            guard let task = TaskCreation(call), let stored = StoredTask(task), stored.owner.isReferenceType,
+        let facts = FileFacts(context.file)
+        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+            guard let task = TaskCreation(call), let stored = StoredTask(task, facts), stored.owner.isReferenceType,
                   !task.body.capturesSelfWithoutOwning, let loop = task.body.longLivedLoops.first else { return nil }
             let uses = strongSelfUses(in: task.body, owner: stored.owner)
             guard !uses.isEmpty || task.body.capturesSelfStrongExplicitly else { return nil }

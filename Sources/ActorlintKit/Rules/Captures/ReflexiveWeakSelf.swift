@@ -315,9 +315,10 @@ struct ReflexiveWeakSelf: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { closure in
+        let facts = FileFacts(context.file)
+        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
-                  !closure.mayBeLongLived, selfIsPlainStrong(around: task.call),
+                  !closure.mayBeLongLived, selfIsPlainStrong(around: task.call, facts),
                   task.call.ancestorOrSelf(where: { $0.is(DeinitializerDeclSyntax.self) }) == nil
             else { return nil }
             return context.violation(
@@ -325,17 +326,17 @@ struct ReflexiveWeakSelf: Rule {
                 "until its work ends, and this body has no long-lived loop, so there is no cycle to " +
                 "break. Capture `self` strongly and drop the `guard let self`/`self?.` that the weak " +
                 "capture forces; keep `[weak self]` for tasks that loop until cancelled.",
-                at: capture, fix: fix(task, capture: capture, context))
+                at: capture, fix: fix(task, capture: capture, facts, context))
         }
     }
 
     /// Whether `self` around the task is the method's own strong `self`: every closure between
     /// the task and its function is non-escaping or another task body, and none captures weakly.
-    private func selfIsPlainStrong(around call: FunctionCallExprSyntax) -> Bool {
+    private func selfIsPlainStrong(around call: FunctionCallExprSyntax, _ facts: FileFacts) -> Bool {
         var current = call.enclosingClosure
         while let closure = current {
             if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return false }
-            switch closure.role {
+            switch closure.role(facts) {
             case .task, .nonEscaping: break
             case .escaping, .unknown: return false
             }
@@ -344,10 +345,11 @@ struct ReflexiveWeakSelf: Rule {
         return true
     }
 
-    private func fix(_ task: TaskCreation, capture: ClosureCaptureSyntax, _ context: RuleContext) -> Fix? {
+    private func fix(_ task: TaskCreation, capture: ClosureCaptureSyntax, _ facts: FileFacts,
+                     _ context: RuleContext) -> Fix? {
         // In an actor, a strong capture makes the task isolated to it, while the weak one was
         // not: the awaits and the executor change, which is no mechanical rewrite.
-        if OwnerType(enclosing: task.call)?.kind == .actor { return nil }
+        if OwnerType(enclosing: task.call, facts)?.kind == .actor { return nil }
         let builder = EditBuilder(context.file)
         let closure = task.body
         var edits = builder.removeCapture(capture, from: closure)

@@ -270,18 +270,19 @@ struct WeakSelfInnerOnly: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { inner in
-            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner) else { return nil }
+        let facts = FileFacts(context.file)
+        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { inner in
+            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts) else { return nil }
             let line = context.file.line(of: outer)
             return context.violation(
                 "Only this inner closure captures `self` weakly: the escaping \(outer.displayName) on line " +
                 "\(line) must hold `self` strongly to pass it in, and keeps it alive for as long as it " +
                 "is stored. Put `[weak self]` on that outer closure; the inner one then sees the weak reference.",
-                at: capture, fix: fix(outer, context))
+                at: capture, fix: fix(outer, facts, context))
         }
     }
 
-    private func fix(_ outer: ClosureExprSyntax, _ context: RuleContext) -> Fix? {
+    private func fix(_ outer: ClosureExprSyntax, _ facts: FileFacts, _ context: RuleContext) -> Fix? {
         // Everything in the outer closures that would now see an optional `self`.
         let locals = LocalNames(around: outer)
         let uses = locals.selfReferences(in: outer.statements).filter { !$0.isInOwnCapture(of: outer) }
@@ -289,7 +290,7 @@ struct WeakSelfInnerOnly: Rule {
         let builder = EditBuilder(context.file)
         var edits = [builder.addWeakSelf(to: outer)]
         for inner in collect(ClosureExprSyntax.self, in: outer.statements) {
-            guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner)?.id == outer.id else { continue }
+            guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner, facts)?.id == outer.id else { continue }
             // `guard let self` enables implicit self only with the closure's own weak capture.
             if SelfUnwrap.all(in: inner).contains(where: { $0.name == "self" }) { continue }
             edits += builder.removeCapture(capture, from: inner)

@@ -164,8 +164,9 @@ struct DebounceWithTaskID: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
-            guard let task = TaskCreation(call), let owner = OwnerType(enclosing: call), owner.isSwiftUIView
+        let facts = FileFacts(context.file)
+        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+            guard let task = TaskCreation(call), let owner = OwnerType(enclosing: call, facts), owner.isSwiftUIView
             else { return nil }
             let modifier = task.call.enclosingClosure?.invocation?.call
             let modifierName = modifier.flatMap { modifier -> String? in
@@ -174,7 +175,7 @@ struct DebounceWithTaskID: Rule {
                 return name
             }
             let sleeps = startsWithSleep(task.body)
-            let replaces = StoredTask(task).map(cancelsBeforeReplacing) ?? false
+            let replaces = StoredTask(task, facts).map(cancelsBeforeReplacing) ?? false
             let message: String
             switch (sleeps, replaces) {
             case (true, true):

@@ -164,8 +164,9 @@ struct StoredTaskNeverCancelled: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
-            guard let task = TaskCreation(call), let stored = StoredTask(task),
+        let facts = FileFacts(context.file)
+        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+            guard let task = TaskCreation(call), let stored = StoredTask(task, facts),
                   let loop = task.body.longLivedLoops.first, !stored.isCancelledByOwner else { return nil }
             let advice = stored.owner.isSwiftUIView
                 ? "In a view, start the work with `.task { }`, which SwiftUI cancels when the view disappears, or cancel it in `.onDisappear`."
