@@ -218,6 +218,29 @@ import Testing
         #expect(Self.findings(fixed, "weak-self-strong-before-loop").isEmpty)
     }
 
+    @Test func fixesKeepNonASCIITextAndWindowsLineBreaks() {
+        let code = """
+            // Überprüfung der Kurse 🚀
+            final class A {
+                var last = 0
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        guard let self else { return } // Ç
+                        for await x in s { last = x }
+                    }
+                }
+            }
+            """
+        // The trailing comment keeps the guard from owning its line; the rest moves intact.
+        let fixed = Self.fixed(code, "weak-self-strong-before-loop")
+        #expect(fixed.hasPrefix("// Überprüfung der Kurse 🚀\n"))
+        #expect(fixed.contains("for await x in s {\n                guard let self else { return }\n                last = x\n            }"))
+        let windows = code.replacingOccurrences(of: " // Ç", with: "").replacingOccurrences(of: "\n", with: "\r\n")
+        let fixedWindows = Self.fixed(windows, "weak-self-strong-before-loop")
+        #expect(!fixedWindows.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(fixedWindows.contains("Task { [weak self] in\r\n            for await x in s {\r\n                guard let self else { return }\r\n"))
+    }
+
     // MARK: weak-self-inner-only
 
     @Test func innerOnlyWithholdsTheFixWhenTheOuterClosureUsesSelf() {

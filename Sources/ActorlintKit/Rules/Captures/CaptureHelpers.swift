@@ -590,8 +590,13 @@ struct LocalNames {
 /// Text positions and edits shared by the capture fixes.
 struct EditBuilder {
     let bytes: [UInt8]
+    /// The file's line break, so that inserted lines match it.
+    let newline: String
 
-    init(_ file: SourceFile) { bytes = Array(file.text.utf8) }
+    init(_ file: SourceFile) {
+        bytes = Array(file.text.utf8)
+        newline = file.text.utf8.contains(UInt8(ascii: "\r")) && file.text.contains("\r\n") ? "\r\n" : "\n"
+    }
 
     /// Removes the capture list entry `capture` from `closure`: the whole `[…] in` when nothing
     /// else is left in the signature, else only the entry (and its comma).
@@ -655,9 +660,11 @@ struct EditBuilder {
         while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t") {
             lineEnd += 1
         }
+        var lineBreakEnd = lineEnd
+        if lineBreakEnd < bytes.count, bytes[lineBreakEnd] == UInt8(ascii: "\r") { lineBreakEnd += 1 }
         let ownsLine = (lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n"))
-            && (lineEnd == bytes.count || bytes[lineEnd] == UInt8(ascii: "\n"))
-        if ownsLine { return TextEdit(start: lineStart, end: min(lineEnd + 1, bytes.count), replacement: "") }
+            && (lineBreakEnd == bytes.count || bytes[lineBreakEnd] == UInt8(ascii: "\n"))
+        if ownsLine { return TextEdit(start: lineStart, end: min(lineBreakEnd + 1, bytes.count), replacement: "") }
         return TextEdit(start: start, end: lineEnd, replacement: "")
     }
 
@@ -685,7 +692,7 @@ struct EditBuilder {
         if multiline {
             let indentation = first?.lineIndentation ?? (block.leftBrace.lineIndentation + "    ")
             let text = reindent(statement, removing: currentIndentation, adding: indentation)
-            return TextEdit(start: offset, end: offset, replacement: "\n" + indentation + text)
+            return TextEdit(start: offset, end: offset, replacement: newline + indentation + text)
         }
         // `{ work }` on one line: open it up, `{\n statement\n work\n}`, so that a multi-line
         // statement stays readable.
@@ -694,7 +701,7 @@ struct EditBuilder {
         var lines = [reindent(statement, removing: currentIndentation, adding: inner)]
         if !block.statements.isEmpty { lines.append(block.statements.trimmedDescription) }
         return TextEdit(start: offset, end: block.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-                        replacement: lines.map { "\n" + inner + $0 }.joined() + "\n" + indentation)
+                        replacement: lines.map { newline + inner + $0 }.joined() + newline + indentation)
     }
 }
 
