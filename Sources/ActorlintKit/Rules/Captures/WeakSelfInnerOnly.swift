@@ -16,7 +16,8 @@ struct WeakSelfInnerOnly: Rule {
             inner closures then see the outer weak reference. Closures the API runs before \
             returning (`map`, `forEach`, `withTaskGroup`, `withCheckedContinuation`…) are \
             looked through, and a surrounding `Task` body is left to `reflexive-weak-self`. \
-            Newer compilers warn about this shape as well. (seed 000, pitfall 2)
+            The seed notes that newer compilers (Swift 6.4) diagnose this shape too; Swift 6.3 \
+            compiles it silently. (seed 000, pitfall 2)
             """,
         fix: FixInfo(.safe, """
             Adds `weak self` to the outermost escaping closure (merging into its capture list) \
