@@ -241,6 +241,26 @@ import Testing
         #expect(fixedWindows.contains("Task { [weak self] in\r\n            for await x in s {\r\n                guard let self else { return }\r\n"))
     }
 
+    @Test func strongBeforeLoopSeesAWeakCaptureOfAnEnclosingClosure() {
+        let code = """
+            final class A {
+                func use(_ x: Int) {}
+                func f(_ api: API, _ s: AsyncStream<Int>) {
+                    api.onReady { [weak self] in
+                        Task {
+                            guard let self else { return }
+                            for await x in s { use(x) }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "weak-self-strong-before-loop").count == 1)
+        // An enclosing strong `[self]` means there is no weak reference to keep.
+        let strong = code.replacingOccurrences(of: "[weak self]", with: "[self]")
+        #expect(Self.findings(strong, "weak-self-strong-before-loop").isEmpty)
+    }
+
     // MARK: weak-self-inner-only
 
     @Test func innerOnlyWithholdsTheFixWhenTheOuterClosureUsesSelf() {
@@ -397,6 +417,17 @@ import Testing
         #expect(Self.findings(uncancelled, "stored-task-never-cancelled").count == 1)
     }
 
+    @Test func storedTaskAcceptsAPropertyThatCancelsWhatItReplaces() {
+        let code = """
+            final class A {
+                var watcher: Task<Void, Never>? { didSet { oldValue?.cancel() } }
+                func f(_ s: AsyncStream<Int>) { watcher = Task { for await x in s { print(x) } } }
+                func stop() { watcher = nil }
+            }
+            """
+        #expect(Self.findings(code, "stored-task-never-cancelled").isEmpty)
+    }
+
     @Test func storedTaskIgnoresLocalsNamedLikeProperties() {
         let code = """
             final class A {
@@ -453,5 +484,22 @@ import Testing
             }
             """
         #expect(Self.findings(notAView, "debounce-with-task-id").isEmpty)
+    }
+
+    @Test func debounceAppliesToViewModifiersToo() {
+        let code = """
+            struct Autosave: ViewModifier {
+                let text: String
+                func body(content: Content) -> some View {
+                    content.onChange(of: text) {
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            await save(text)
+                        }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "debounce-with-task-id").count == 1)
     }
 }

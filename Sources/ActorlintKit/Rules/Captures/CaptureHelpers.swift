@@ -168,6 +168,19 @@ extension ClosureExprSyntax {
         }
     }
 
+    /// Whether `self` is a weak reference in this closure's code: its own capture list, or the
+    /// nearest enclosing closure that captures `self`, says `weak`.
+    var seesWeakSelf: Bool {
+        var current: ClosureExprSyntax? = self
+        while let closure = current {
+            if let capture = closure.captureItems.first(where: \.isSelf) {
+                return capture.specifier?.specifier.tokenKind == .keyword(.weak)
+            }
+            current = closure.enclosingClosure
+        }
+        return false
+    }
+
     /// `[self]`: an explicit, deliberate strong capture.
     var capturesSelfStrongExplicitly: Bool {
         captureItems.contains { $0.isSelf && $0.specifier == nil }
@@ -339,6 +352,10 @@ struct StoredTask {
                        mentions(property, in: invoking.calledExpression) { return true }
                     current = node.parent
                 }
+                // `var x: Task<…>? { didSet { oldValue?.cancel() } }`: the property cancels what it replaces.
+                if let accessor = call.ancestor(AccessorDeclSyntax.self),
+                   let binding = accessor.ancestor(PatternBindingSyntax.self),
+                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property { return true }
                 return false
             }
         }
@@ -389,11 +406,11 @@ struct OwnerType {
 
     var isReferenceType: Bool { kind == .class || kind == .actor }
 
-    /// Conforms to SwiftUI's `View` in any of its declarations.
+    /// Conforms to SwiftUI's `View` (or `ViewModifier`) in any of its declarations.
     var isSwiftUIView: Bool {
         declarations.contains { declaration in
             declaration.inheritanceClause?.inheritedTypes.contains {
-                ["View", "SwiftUI.View"].contains($0.type.trimmedDescription)
+                ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"].contains($0.type.trimmedDescription)
             } ?? false
         }
     }

@@ -260,7 +260,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         collect(ClosureExprSyntax.self, in: context.file.tree).flatMap { closure -> [Violation] in
-            guard closure.weakSelfCapture != nil else { return [] }
+            guard closure.seesWeakSelf else { return [] }
             let loops = closure.longLivedLoops
             return SelfUnwrap.all(in: closure).compactMap { unwrap -> Violation? in
                 let covered = loops.filter { unwrap.scope.contains($0.positionAfterSkippingLeadingTrivia) }
