@@ -9,6 +9,12 @@ public enum RuleRegistry {
         MainDispatchInCallback.self,
         MainActorBlockingWork.self,
         TaskInOnAppear.self,
+        ReflexiveWeakSelf.self,
+        WeakSelfStrongBeforeLoop.self,
+        WeakSelfInnerOnly.self,
+        LongLivedTaskStrongSelf.self,
+        StoredTaskNeverCancelled.self,
+        DebounceWithTaskID.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

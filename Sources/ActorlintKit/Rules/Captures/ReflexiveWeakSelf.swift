@@ -1,0 +1,461 @@
+import SwiftSyntax
+
+/// `[weak self]` on a task whose work is finite: the task releases self when it ends anyway.
+struct ReflexiveWeakSelf: Rule {
+    static let description = RuleDescription(
+        id: "reflexive-weak-self",
+        category: .captures,
+        summary: "`[weak self]` on a `Task` whose work is finite: self is released when the task ends",
+        rationale: """
+            A task holds its closure, and everything the closure captured, until the task \
+            finishes; then it lets go. A strong `self` in a task that loads something and \
+            returns only keeps the object alive a little longer: there is no reference cycle to \
+            break, so the `[weak self]` carried over from completion-handler days is noise, and \
+            it costs a `guard let self` or a `self?.` at every use, which hides the real control \
+            flow. Weak capture still matters for tasks that never finish on their own (a \
+            `for await` or `while true` loop); this rule stays quiet for those, for bodies that \
+            sleep (a delayed action that should not run for a dead owner), in `deinit`, and when \
+            the task sits in an escaping closure (see `weak-self-inner-only`). \
+            (seed 000, "when [weak self] still matters" and checklist 4)
+            """,
+        fix: FixInfo(.unsafe, """
+            Drops the `weak self` capture, turns `self?.` and `self!` into `self.`, removes \
+            `guard let self else { … }` (and renames a `strongSelf` binding to `self`). Offered \
+            only when every use of `self` converts mechanically. Unsafe because the work now \
+            also runs when the owner has gone away in the meantime.
+            """),
+        triggering: [
+            """
+            final class ProfileScreen {
+                var name = ""
+                let api = ProfileAPI()
+                func reload() {
+                    Task { [↓weak self] in
+                        let profile = await self?.api.fetch()
+                        self?.name = profile?.name ?? ""
+                    }
+                }
+            }
+            """,
+            """
+            final class Inbox {
+                var unread = 0
+                func refresh() {
+                    Task { @MainActor [↓weak self] in
+                        guard let self else { return }
+                        unread = await countUnread()
+                    }
+                }
+            }
+            """,
+            // Several captures, a priority, the old `guard let self = self` spelling.
+            """
+            final class Uploader {
+                let queue = UploadQueue()
+                func send(_ file: File) {
+                    Task(priority: .utility) { [↓weak self, queue] in
+                        guard let self = self else { return }
+                        await queue.upload(file)
+                        self.didSend(file)
+                    }
+                }
+            }
+            """,
+            // Task.detached and a stored handle with a finite body.
+            """
+            final class Thumbnailer {
+                var loading: Task<Void, Never>?
+                func start(_ url: URL) {
+                    Task.detached { [↓weak self] in
+                        await self?.render(url)
+                    }
+                    loading = Task { [↓weak self] in
+                        guard let strongSelf = self else { return }
+                        await strongSelf.prefetch(url)
+                    }
+                }
+            }
+            """,
+            // `self?.value ?? fallback`: reported, but no automatic fix (the types decide).
+            """
+            final class Meter {
+                var reading: Int? = nil
+                func poll() {
+                    Task { [↓weak self] in
+                        let value = self?.reading ?? 0
+                        print(value)
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // Long-lived loop: weak capture with the unwrap inside the loop is the right tool.
+            """
+            final class Ticker {
+                var last = 0
+                var task: Task<Void, Never>?
+                func start(_ prices: AsyncStream<Int>) {
+                    task = Task { [weak self] in
+                        for await price in prices {
+                            guard let self else { return }
+                            last = price
+                        }
+                    }
+                }
+                deinit { task?.cancel() }
+            }
+            """,
+            // A polling loop that awaits, with any condition.
+            """
+            final class Poller {
+                var running = true
+                func start() {
+                    Task { [weak self] in
+                        while self?.running == true {
+                            await self?.poll()
+                        }
+                    }
+                }
+            }
+            """,
+            // A delayed action: weak self deliberately skips the work for an owner that is gone.
+            """
+            final class Toast {
+                var visible = true
+                func show() {
+                    Task { [weak self] in
+                        try? await Task.sleep(for: .seconds(3))
+                        self?.visible = false
+                    }
+                }
+            }
+            """,
+            // Escaping non-Task closures can form real cycles: not this rule's business.
+            """
+            final class Settings {
+                var token: NSObjectProtocol?
+                var theme = ""
+                func observe() {
+                    token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: .main) { [weak self] note in
+                        self?.theme = note.object as? String ?? ""
+                    }
+                }
+            }
+            """,
+            """
+            final class SearchModel {
+                var bag = Set<AnyCancellable>()
+                var results: [String] = []
+                func bind(_ query: AnyPublisher<String, Never>) {
+                    query.sink { [weak self] text in self?.results = [text] }.store(in: &bag)
+                }
+            }
+            """,
+            // The task sits in an escaping closure: `weak-self-inner-only` decides there.
+            """
+            final class Loader {
+                func load(_ api: API) {
+                    api.fetch { result in
+                        Task { @MainActor [weak self] in self?.apply(result) }
+                    }
+                }
+            }
+            """,
+            // The enclosing closure already captures weakly: self is optional out there.
+            """
+            final class Loader {
+                func load(_ api: API) {
+                    api.fetch { [weak self] result in
+                        Task { [weak self] in self?.apply(result) }
+                    }
+                }
+            }
+            """,
+            // In deinit a strong capture would let self escape its own deinitialization.
+            """
+            final class Session {
+                let store = Store()
+                deinit {
+                    Task { [weak self] in await self?.store.flush() }
+                }
+            }
+            """,
+            // A strong task capture is already the recommended form.
+            """
+            final class Inbox {
+                var unread = 0
+                func refresh() { Task { unread = await countUnread() } }
+            }
+            """,
+            "// Task { [weak self] in self?.load() } appears only in a comment",
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Foundation
+
+                struct Profile: Sendable { let name: String }
+                struct ProfileAPI: Sendable {
+                    func fetch() async -> Profile { Profile(name: "Ada") }
+                }
+
+                @MainActor final class ProfileScreen {
+                    var name = ""
+                    let api = ProfileAPI()
+
+                    func reload() {
+                        Task { [weak self] in
+                            guard let self else { return }
+                            let profile = await api.fetch()
+                            name = profile.name
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                struct Profile: Sendable { let name: String }
+                struct ProfileAPI: Sendable {
+                    func fetch() async -> Profile { Profile(name: "Ada") }
+                }
+
+                @MainActor final class ProfileScreen {
+                    var name = ""
+                    let api = ProfileAPI()
+
+                    func reload() {
+                        Task {
+                            let profile = await api.fetch()
+                            name = profile.name
+                        }
+                    }
+                }
+                """),
+            CorrectionExample(
+                """
+                import Foundation
+
+                actor UploadQueue {
+                    func upload(_ file: String) async {}
+                }
+
+                @MainActor final class Uploader {
+                    let queue = UploadQueue()
+                    var sent: [String] = []
+                    var pending: Task<Void, Never>?
+
+                    func didSend(_ file: String) { sent.append(file) }
+
+                    func send(_ file: String) {
+                        Task(priority: .utility) { @MainActor [weak self, queue] in
+                            await queue.upload(file)
+                            self?.didSend(file)
+                            self?.sent.append("log")
+                            _ = self?.sent.count
+                        }
+                        pending = Task { [weak self] in
+                            guard let strongSelf = self, !file.isEmpty else { return }
+                            strongSelf.didSend(file)
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                actor UploadQueue {
+                    func upload(_ file: String) async {}
+                }
+
+                @MainActor final class Uploader {
+                    let queue = UploadQueue()
+                    var sent: [String] = []
+                    var pending: Task<Void, Never>?
+
+                    func didSend(_ file: String) { sent.append(file) }
+
+                    func send(_ file: String) {
+                        Task(priority: .utility) { @MainActor [queue] in
+                            await queue.upload(file)
+                            self.didSend(file)
+                            self.sent.append("log")
+                            _ = self.sent.count
+                        }
+                        pending = Task {
+                            guard !file.isEmpty else { return }
+                            self.didSend(file)
+                        }
+                    }
+                }
+                """),
+            CorrectionExample(
+                """
+                import Foundation
+
+                final class Renderer: Sendable {
+                    func render(_ name: String) async {}
+                    func start(_ name: String) {
+                        Task.detached { [weak self] in await self?.render(name) }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                final class Renderer: Sendable {
+                    func render(_ name: String) async {}
+                    func start(_ name: String) {
+                        Task.detached { await self.render(name) }
+                    }
+                }
+                """),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        let facts = FileFacts(context.file)
+        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { closure in
+            guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
+                  !closure.mayBeLongLived, selfIsPlainStrong(around: task.call, facts),
+                  task.call.ancestorOrSelf(where: { $0.is(DeinitializerDeclSyntax.self) }) == nil
+            else { return nil }
+            return context.violation(
+                "`[weak self]` changes nothing here: a task holds its closure, and `self` with it, only " +
+                "until its work ends, and this body has no long-lived loop, so there is no cycle to " +
+                "break. Capture `self` strongly and drop the `guard let self`/`self?.` that the weak " +
+                "capture forces; keep `[weak self]` for tasks that loop until cancelled.",
+                at: capture, fix: fix(task, capture: capture, facts, context))
+        }
+    }
+
+    /// Whether `self` around the task is the method's own strong `self`: every closure between
+    /// the task and its function is non-escaping or another task body, and none captures weakly.
+    private func selfIsPlainStrong(around call: FunctionCallExprSyntax, _ facts: FileFacts) -> Bool {
+        var current = call.enclosingClosure
+        while let closure = current {
+            if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return false }
+            switch closure.role(facts) {
+            case .task, .nonEscaping: break
+            case .escaping, .unknown: return false
+            }
+            current = closure.enclosingClosure
+        }
+        return true
+    }
+
+    private func fix(_ task: TaskCreation, capture: ClosureCaptureSyntax, _ facts: FileFacts,
+                     _ context: RuleContext) -> Fix? {
+        // In an actor, a strong capture makes the task isolated to it, while the weak one was
+        // not: the awaits and the executor change, which is no mechanical rewrite.
+        if OwnerType(enclosing: task.call, facts)?.kind == .actor { return nil }
+        let builder = EditBuilder(context.file)
+        let closure = task.body
+        var edits = builder.removeCapture(capture, from: closure)
+        let unwraps = SelfUnwrap.all(in: closure)
+        // An unwrap in a nested closure would bind a non-optional `self` after the fix.
+        let nestedUnwraps = collect(ClosureExprSyntax.self, in: closure.statements).filter { nested in
+            !Syntax(nested).isInOwnCapture(of: closure) && !nested.captureItems.contains(where: \.isSelf)
+                && !SelfUnwrap.all(in: nested).isEmpty
+        }
+        guard nestedUnwraps.isEmpty else { return nil }
+        let locals = LocalNames(around: closure)
+        // Where `self` (the name) is already strong: after `guard let self`.
+        var strongScopes: [Range<AbsolutePosition>] = []
+        for unwrap in unwraps {
+            guard unwrap.isGuard else { return nil }
+            if let condition = builder.deleteCondition(unwrap.condition) {
+                edits.append(condition)
+            } else {
+                edits.append(builder.deleteStatement(unwrap.item))
+            }
+            if unwrap.name == "self" {
+                strongScopes.append(unwrap.scope)
+                // A detached task has no implicit self: members used bare after the guard would break.
+                if task.isDetached, locals.selfReferences(in: closure).contains(where: {
+                    !$0.isExplicitSelf && unwrap.scope.contains($0.position)
+                }) { return nil }
+            } else {
+                for reference in collect(DeclReferenceExprSyntax.self, in: closure)
+                where reference.baseName.text == unwrap.name && unwrap.scope.contains(reference.position) {
+                    edits.append(context.replace(reference, with: "self"))
+                }
+            }
+        }
+        for reference in selfReferences(in: closure) {
+            if unwraps.contains(where: { reference.isInside($0.condition) }) { continue }
+            if strongScopes.contains(where: { $0.contains(reference.position) }) { continue }
+            if let chain = reference.parent?.as(OptionalChainingExprSyntax.self) {
+                guard resultIsUnused(chain, task: task) else { return nil }
+                edits.append(context.replace(chain.questionMark, with: ""))
+            } else if let unwrapped = reference.parent?.as(ForceUnwrapExprSyntax.self) {
+                edits.append(context.replace(unwrapped.exclamationMark, with: ""))
+            } else {
+                // `self` used as an optional value (`self == nil`, `f(self)`): no mechanical rewrite.
+                return nil
+            }
+        }
+        return Fix(title: "Capture `self` strongly", safety: .unsafe, edits: edits)
+    }
+
+    /// `self` in the task body, including non-escaping and escaping nested closures, but not in
+    /// nested closures that capture `self` themselves (their `self` is their own).
+    private func selfReferences(in closure: ClosureExprSyntax) -> [DeclReferenceExprSyntax] {
+        collect(DeclReferenceExprSyntax.self, in: closure.statements).filter { reference in
+            guard reference.baseName.tokenKind == .keyword(.self) else { return false }
+            var current = reference.enclosingClosure
+            while let nested = current, nested.id != closure.id {
+                if nested.captureItems.contains(where: \.isSelf) { return false }
+                current = nested.enclosingClosure
+            }
+            return true
+        }
+    }
+
+    /// Whether removing the `?` of `self?.…` keeps the code valid: the chain's value is thrown
+    /// away (a statement, the target of an assignment, `_ = …`), so its optionality never mattered.
+    private func resultIsUnused(_ chain: OptionalChainingExprSyntax, task: TaskCreation) -> Bool {
+        var top = Syntax(chain)
+        while let parent = top.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id { top = parent; continue }
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == top.id { top = parent; continue }
+            if let subscripted = parent.as(SubscriptCallExprSyntax.self), subscripted.calledExpression.id == top.id {
+                top = parent; continue
+            }
+            if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) { top = parent; continue }
+            break
+        }
+        while let parent = top.parent, parent.is(AwaitExprSyntax.self) || parent.is(TryExprSyntax.self) { top = parent }
+        if let list = top.parent?.as(ExprListSyntax.self), list.parent?.parent?.is(CodeBlockItemSyntax.self) == true {
+            let elements = Array(list)
+            guard elements.count == 3 else { return false }
+            if elements[0].id == top.id { return elements[1].isAssignmentOperator }
+            return elements[2].id == top.id && elements[0].is(DiscardAssignmentExprSyntax.self)
+                && elements[1].is(AssignmentExprSyntax.self)
+        }
+        guard let item = top.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        // The only statement of a closure is its return value.
+        guard list.count == 1, let owner = list.parent?.as(ClosureExprSyntax.self) else { return true }
+        if owner.id == task.body.id {
+            return task.isDiscarded || assignmentTarget(of: ExprSyntax(task.call))?.isPropertyReference == true
+        }
+        return ["forEach", "async", "asyncAfter"].contains(owner.invocation?.call.calleeName ?? "")
+    }
+}
+
+extension Syntax {
+    var isExplicitSelf: Bool {
+        self.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) || `is`(SuperExprSyntax.self)
+    }
+}
+
+extension ExprSyntax {
+    /// `=`, `+=`, `-=`, `&&=`…, but not comparisons.
+    var isAssignmentOperator: Bool {
+        if `is`(AssignmentExprSyntax.self) { return true }
+        guard let op = self.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+    }
+}

@@ -1,0 +1,312 @@
+import SwiftSyntax
+
+/// `[weak self]` only on an inner closure: the escaping closure around it captures self strongly.
+struct WeakSelfInnerOnly: Rule {
+    static let description = RuleDescription(
+        id: "weak-self-inner-only",
+        category: .captures,
+        summary: "`[weak self]` only on an inner closure while the escaping closure around it captures self strongly",
+        rationale: """
+            A closure captures what its nested closures capture, at the moment it is created: to \
+            hand `self` to an inner `[weak self]` closure later, the outer closure must hold \
+            `self` itself, strongly. So `api.load { result in Task { [weak self] in … } }` keeps \
+            the owner alive for as long as `load` keeps its completion handler (until the \
+            response arrives, or for ever for observers and Combine sinks), and the inner weak \
+            capture protects nothing. Put `[weak self]` on the outermost escaping closure; the \
+            inner closures then see the outer weak reference. Closures the API runs before \
+            returning (`map`, `forEach`, `withTaskGroup`, `withCheckedContinuation`…) are \
+            looked through, and a surrounding `Task` body is left to `reflexive-weak-self`. \
+            The seed notes that newer compilers (Swift 6.4) diagnose this shape too; Swift 6.3 \
+            compiles it silently. (seed 000, pitfall 2)
+            """,
+        fix: FixInfo(.safe, """
+            Adds `weak self` to the outermost escaping closure (merging into its capture list) \
+            and removes it from the inner closures, unless an inner closure unwraps with \
+            `guard let self` and needs its own capture for implicit `self`. Offered when the \
+            outer closures use `self` nowhere else.
+            """),
+        triggering: [
+            """
+            final class AvatarView {
+                func load(_ loader: ImageLoader) {
+                    loader.load { result in
+                        Task { @MainActor [↓weak self] in
+                            self?.show(result)
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            final class FeedController {
+                func refresh(_ url: URL) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        DispatchQueue.main.async { [↓weak self] in
+                            self?.render(data)
+                        }
+                    }.resume()
+                }
+            }
+            """,
+            // Looked through a non-escaping `forEach`; the observer block lives until removed.
+            """
+            final class Badge {
+                var observer: NSObjectProtocol?
+                func observe(_ counters: [Counter]) {
+                    observer = NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in
+                        counters.forEach { counter in
+                            DispatchQueue.main.async { [↓weak self, counter] in self?.update(counter) }
+                        }
+                    }
+                }
+            }
+            """,
+            // A closure stored in a property, and a Combine sink.
+            """
+            final class Player {
+                var onProgress: ((Double) -> Void)?
+                var bag: Set<AnyCancellable> = []
+                func bind(_ status: AnyPublisher<Int, Never>) {
+                    onProgress = { value in
+                        DispatchQueue.main.async { [↓weak self] in self?.draw(value) }
+                    }
+                    status.sink { code in
+                        Task { [↓weak self] in await self?.handle(code) }
+                    }.store(in: &bag)
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // The recommended shape: weak on the outermost escaping closure.
+            """
+            final class AvatarView {
+                func load(_ loader: ImageLoader) {
+                    loader.load { [weak self] result in
+                        Task { @MainActor in self?.show(result) }
+                    }
+                }
+            }
+            """,
+            """
+            final class AvatarView {
+                func load(_ loader: ImageLoader) {
+                    loader.load { [unowned self] result in
+                        DispatchQueue.main.async { [weak self] in self?.show(result) }
+                    }
+                }
+            }
+            """,
+            // Only non-escaping closures around: nothing outlives the call.
+            """
+            final class Grid {
+                func redraw(_ cells: [Cell]) {
+                    cells.forEach { cell in
+                        DispatchQueue.main.async { [weak self] in self?.draw(cell) }
+                    }
+                }
+            }
+            """,
+            """
+            final class Bridge {
+                func value() async -> Int {
+                    await withCheckedContinuation { continuation in
+                        DispatchQueue.main.async { [weak self] in
+                            continuation.resume(returning: self?.current ?? 0)
+                        }
+                    }
+                }
+            }
+            """,
+            // A non-escaping parameter of a function declared in this file.
+            """
+            func measure(_ body: () -> Void) { body() }
+            final class Bench {
+                func run() {
+                    measure {
+                        DispatchQueue.main.async { [weak self] in self?.report() }
+                    }
+                }
+            }
+            """,
+            // The outer closure is a Task's own body: reflexive-weak-self territory.
+            """
+            final class Sync {
+                func start() {
+                    Task {
+                        await upload()
+                        DispatchQueue.main.async { [weak self] in self?.finish() }
+                    }
+                }
+            }
+            """,
+            // An explicit strong capture outside is a deliberate choice.
+            """
+            final class Cache {
+                func warm(_ loader: Loader) {
+                    loader.load { [self] data in
+                        store(data)
+                        DispatchQueue.main.async { [weak self] in self?.notify() }
+                    }
+                }
+            }
+            """,
+            // A local closure that never leaves the function.
+            """
+            final class Form {
+                func submit() {
+                    let work = { DispatchQueue.main.async { [weak self] in self?.close() } }
+                    work()
+                }
+            }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Foundation
+
+                final class ImageLoader: Sendable {
+                    func load(_ completion: @escaping @Sendable (Int) -> Void) { completion(1) }
+                }
+
+                @MainActor final class AvatarView {
+                    var shown = 0
+                    let loader = ImageLoader()
+
+                    func show(_ size: Int) { shown = size }
+
+                    func reload() {
+                        loader.load { size in
+                            Task { @MainActor [weak self] in
+                                self?.show(size)
+                            }
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                final class ImageLoader: Sendable {
+                    func load(_ completion: @escaping @Sendable (Int) -> Void) { completion(1) }
+                }
+
+                @MainActor final class AvatarView {
+                    var shown = 0
+                    let loader = ImageLoader()
+
+                    func show(_ size: Int) { shown = size }
+
+                    func reload() {
+                        loader.load { [weak self] size in
+                            Task { @MainActor in
+                                self?.show(size)
+                            }
+                        }
+                    }
+                }
+                """),
+            // The inner guard needs its own capture for implicit self; the outer list is merged.
+            CorrectionExample(
+                """
+                import Foundation
+
+                final class Pinger {
+                    func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
+                }
+
+                final class StatusPanel {
+                    let pinger = Pinger()
+                    let label = "status"
+                    var status = 0
+
+                    func update(_ code: Int) { status = code }
+
+                    func check() {
+                        pinger.ping { [label] code in
+                            print(label)
+                            DispatchQueue.main.async { [weak self] in
+                                guard let self else { return }
+                                update(code)
+                            }
+                        }
+                        pinger.ping {
+                            print("pinged", $0)
+                            DispatchQueue.main.async { [weak self] in self?.update(0) }
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                final class Pinger {
+                    func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
+                }
+
+                final class StatusPanel {
+                    let pinger = Pinger()
+                    let label = "status"
+                    var status = 0
+
+                    func update(_ code: Int) { status = code }
+
+                    func check() {
+                        pinger.ping { [weak self, label] code in
+                            print(label)
+                            DispatchQueue.main.async { [weak self] in
+                                guard let self else { return }
+                                update(code)
+                            }
+                        }
+                        pinger.ping { [weak self] in
+                            print("pinged", $0)
+                            DispatchQueue.main.async { self?.update(0) }
+                        }
+                    }
+                }
+                """),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        let facts = FileFacts(context.file)
+        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { inner in
+            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts) else { return nil }
+            let line = context.file.line(of: outer)
+            return context.violation(
+                "Only this inner closure captures `self` weakly: the escaping \(outer.displayName) on line " +
+                "\(line) must hold `self` strongly to pass it in, and keeps it alive for as long as it " +
+                "is stored. Put `[weak self]` on that outer closure; the inner one then sees the weak reference.",
+                at: capture, fix: fix(outer, facts, context))
+        }
+    }
+
+    private func fix(_ outer: ClosureExprSyntax, _ facts: FileFacts, _ context: RuleContext) -> Fix? {
+        // Everything in the outer closures that would now see an optional `self`.
+        let locals = LocalNames(around: outer)
+        let uses = locals.selfReferences(in: outer.statements).filter { !$0.isInOwnCapture(of: outer) }
+        guard uses.isEmpty else { return nil }
+        let builder = EditBuilder(context.file)
+        var edits = [builder.addWeakSelf(to: outer)]
+        for inner in collect(ClosureExprSyntax.self, in: outer.statements) {
+            guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner, facts)?.id == outer.id else { continue }
+            // `guard let self` enables implicit self only with the closure's own weak capture.
+            if SelfUnwrap.all(in: inner).contains(where: { $0.name == "self" }) { continue }
+            edits += builder.removeCapture(capture, from: inner)
+        }
+        return Fix(title: "Move `[weak self]` to the outer closure", safety: .safe, edits: edits)
+    }
+}
+
+extension ClosureExprSyntax {
+    /// "closure passed to `load`", "closure stored in `onChange`".
+    var displayName: String {
+        if let (call, _) = invocation, let name = call.calleeName { return "closure passed to `\(name)`" }
+        if let target = assignmentTarget(of: ExprSyntax(self)), let name = target.propertyName {
+            return "closure stored in `\(name)`"
+        }
+        return "closure"
+    }
+}

@@ -1,0 +1,327 @@
+import SwiftSyntax
+
+/// `[weak self]` + `guard let self` before a long-lived loop: self is strong for the whole loop.
+struct WeakSelfStrongBeforeLoop: Rule {
+    static let description = RuleDescription(
+        id: "weak-self-strong-before-loop",
+        category: .captures,
+        summary: "`guard let self` before a long-lived loop makes the weak capture useless",
+        rationale: """
+            `[weak self]` on a task that loops over an async sequence is meant to let the owner \
+            go away while the loop waits. Unwrapping `self` once, before the loop starts, binds \
+            a strong reference that lives until the loop ends: the owner is kept alive for as \
+            long as the sequence produces values, and if the owner is the one that would cancel \
+            the task (in `deinit`), that never happens. Unwrap inside the loop instead: `self` is \
+            then strong only while one element is handled, and the next `guard` ends the task \
+            once the owner is gone. (seed 000, pitfall 1 and the ticker example)
+            """,
+        fix: FixInfo(.safe, """
+            Moves the `guard let self` to the first statement of the loop body. Offered when \
+            nothing outside the loop body (the loop's sequence included) uses `self` after the \
+            guard, and the guard unwraps only `self`.
+            """),
+        triggering: [
+            """
+            final class PriceBoard {
+                var latest = 0
+                var feed: Task<Void, Never>?
+                func start(_ prices: AsyncStream<Int>) {
+                    feed = Task { [weak self] in
+                        ↓guard let self else { return }
+                        for await price in prices {
+                            latest = price
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            final class HeartbeatMonitor {
+                func start() {
+                    Task { [weak self] in
+                        ↓guard let self = self else { return }
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: .seconds(5))
+                            self.beat()
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            final class ChatRoom {
+                func join(_ messages: AsyncThrowingStream<String, Error>) {
+                    Task { @MainActor [weak self] in
+                        ↓guard let strongSelf = self else { return }
+                        do {
+                            for try await message in messages { strongSelf.append(message) }
+                        } catch {
+                            print(error)
+                        }
+                    }
+                }
+            }
+            """,
+            // `if let self` around the loop has the same effect.
+            """
+            final class LocationTracker {
+                func track(_ updates: AsyncStream<Double>) {
+                    Task { [weak self] in
+                        ↓if let self {
+                            for await update in updates { record(update) }
+                        }
+                    }
+                }
+            }
+            """,
+            // Reported without a fix: the sequence itself comes from self.
+            """
+            final class Downloader {
+                let progress = AsyncStream<Double> { _ in }
+                func observe() {
+                    Task { [weak self] in
+                        ↓guard let self else { return }
+                        for await value in progress { show(value) }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // The recommended shape: unwrap per element, inside the loop.
+            """
+            final class PriceBoard {
+                var latest = 0
+                func start(_ prices: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        for await price in prices {
+                            guard let self else { return }
+                            latest = price
+                        }
+                    }
+                }
+            }
+            """,
+            // A finite body: the unwrap ends with the task (reflexive-weak-self covers the capture).
+            """
+            final class Profile {
+                func reload() {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        await refresh()
+                    }
+                }
+            }
+            """,
+            // A loop over an array is not long-lived.
+            """
+            final class Importer {
+                func run(_ files: [String]) {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        for file in files { await importFile(file) }
+                    }
+                }
+            }
+            """,
+            // The unwrap lives in a nested closure, not around the loop.
+            """
+            final class Feed {
+                func start(_ items: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        for await item in items {
+                            await MainActor.run { [weak self] in
+                                guard let self else { return }
+                                show(item)
+                            }
+                        }
+                    }
+                }
+            }
+            """,
+            // A strong capture is a different finding (long-lived-task-strong-self).
+            """
+            final class PriceBoard {
+                var latest = 0
+                func start(_ prices: AsyncStream<Int>) {
+                    Task {
+                        for await price in prices { latest = price }
+                    }
+                }
+            }
+            """,
+            // The guard comes after the loop.
+            """
+            final class Recorder {
+                func record(_ samples: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        var total = 0
+                        for await sample in samples { total += sample }
+                        guard let self else { return }
+                        save(total)
+                    }
+                }
+            }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Foundation
+
+                @MainActor final class PriceBoard {
+                    var latest = 0
+                    var feed: Task<Void, Never>?
+
+                    func start(_ prices: AsyncStream<Int>) {
+                        feed = Task { [weak self] in
+                            guard let self else { return }
+                            for await price in prices {
+                                latest = price
+                            }
+                        }
+                    }
+
+                    deinit { feed?.cancel() }
+                }
+                """,
+                """
+                import Foundation
+
+                @MainActor final class PriceBoard {
+                    var latest = 0
+                    var feed: Task<Void, Never>?
+
+                    func start(_ prices: AsyncStream<Int>) {
+                        feed = Task { [weak self] in
+                            for await price in prices {
+                                guard let self else { return }
+                                latest = price
+                            }
+                        }
+                    }
+
+                    deinit { feed?.cancel() }
+                }
+                """),
+            CorrectionExample(
+                """
+                import Foundation
+
+                @MainActor final class ChatRoom {
+                    var lines: [String] = []
+                    var listener: Task<Void, Never>?
+
+                    func join(_ messages: AsyncThrowingStream<String, Error>) {
+                        listener = Task { [weak self] in
+                            print("joined")
+                            guard let strongSelf = self else {
+                                return
+                            }
+                            do {
+                                for try await message in messages { strongSelf.lines.append(message) }
+                            } catch {
+                                print(error)
+                            }
+                        }
+                    }
+
+                    func leave() { listener?.cancel() }
+                }
+                """,
+                """
+                import Foundation
+
+                @MainActor final class ChatRoom {
+                    var lines: [String] = []
+                    var listener: Task<Void, Never>?
+
+                    func join(_ messages: AsyncThrowingStream<String, Error>) {
+                        listener = Task { [weak self] in
+                            print("joined")
+                            do {
+                                for try await message in messages {
+                                    guard let strongSelf = self else {
+                                        return
+                                    }
+                                    strongSelf.lines.append(message)
+                                }
+                            } catch {
+                                print(error)
+                            }
+                        }
+                    }
+
+                    func leave() { listener?.cancel() }
+                }
+                """),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        collect(ClosureExprSyntax.self, in: context.file.tree).flatMap { closure -> [Violation] in
+            guard closure.seesWeakSelf else { return [] }
+            let loops = closure.longLivedLoops
+            return SelfUnwrap.all(in: closure).compactMap { unwrap -> Violation? in
+                let covered = loops.filter { unwrap.scope.contains($0.positionAfterSkippingLeadingTrivia) }
+                guard let loop = covered.first else { return nil }
+                let line = context.file.line(of: loop)
+                return context.violation(
+                    "`\(unwrap.isGuard ? "guard" : "if") let \(unwrap.name)` before the \(loop.loopKind) on line " +
+                    "\(line) makes `self` strong for the whole loop, so the weak capture does nothing: the " +
+                    "owner stays alive until the sequence ends or the task is cancelled. Unwrap `self` " +
+                    "inside the loop, so it is held only while one element is handled.",
+                    at: unwrap.statement,
+                    fix: covered.count == 1 ? fix(unwrap, loop: loop, closure: closure, context) : nil)
+            }
+        }
+    }
+
+    private func fix(_ unwrap: SelfUnwrap, loop: StmtSyntax, closure: ClosureExprSyntax,
+                     _ context: RuleContext) -> Fix? {
+        guard unwrap.isGuard, let guardStatement = unwrap.statement.as(GuardStmtSyntax.self),
+              guardStatement.conditions.count == 1, let body = loop.loopBody else { return nil }
+        // After the move, `self` is optional again everywhere in the guard's scope but the loop body.
+        let locals = LocalNames(around: closure)
+        let outside = locals.selfReferences(in: closure.statements).filter { reference in
+            unwrap.scope.contains(reference.position) && !reference.isInside(body) && !reference.isInOwnCapture(of: closure)
+        }
+        let renamed = unwrap.name == "self" ? [] : collect(DeclReferenceExprSyntax.self, in: closure.statements).filter {
+            $0.baseName.text == unwrap.name && unwrap.scope.contains($0.position) && !$0.isInside(body)
+        }
+        guard outside.isEmpty, renamed.isEmpty else { return nil }
+        let builder = EditBuilder(context.file)
+        var edits = [builder.deleteStatement(unwrap.item)]
+        // A loop that already unwraps per element needs only the outer guard gone.
+        let alreadyInside = body.statements.first.map { first in
+            SelfUnwrap.all(in: closure).contains { $0.item.id == first.id && $0.isGuard }
+        } ?? false
+        if !alreadyInside {
+            edits.append(builder.insertFirst(unwrap.statement.trimmedDescription, in: body,
+                                             currentIndentation: unwrap.item.lineIndentation))
+        }
+        return Fix(title: "Move `guard let \(unwrap.name)` into the loop", safety: .safe, edits: edits)
+    }
+}
+
+extension StmtSyntax {
+    /// How the finding names the loop.
+    var loopKind: String {
+        if let loop = self.as(ForStmtSyntax.self) { return loop.tryKeyword == nil ? "`for await` loop" : "`for try await` loop" }
+        if self.is(RepeatStmtSyntax.self) { return "`repeat … while` loop" }
+        if let loop = self.as(WhileStmtSyntax.self) { return "`while \(loop.conditions.trimmedDescription)` loop" }
+        return "loop"
+    }
+}
+
+extension Syntax {
+    /// Inside a closure below `outer` that captures `self` itself: that `self` is not `outer`'s.
+    func isInOwnCapture(of outer: ClosureExprSyntax) -> Bool {
+        var current = enclosingClosure
+        while let nested = current, nested.id != outer.id {
+            if nested.captureItems.contains(where: \.isSelf) { return true }
+            current = nested.enclosingClosure
+        }
+        return false
+    }
+}

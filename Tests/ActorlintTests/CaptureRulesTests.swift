@@ -1,0 +1,505 @@
+import ActorlintKit
+import Testing
+
+/// Edge cases of the capture and task-lifetime rules that the rules' own examples cannot state:
+/// findings reported without a fix, fixes across several findings, other spellings.
+@Suite struct CaptureRulesTests {
+    static func findings(_ code: String, _ id: String) -> [Finding] {
+        Linter(ruleIDs: [id]).findings(in: SourceFile(path: "Example.swift", text: code), module: .plainSwift6)
+            .filter { $0.ruleID == id }
+    }
+
+    static func fixed(_ code: String, _ id: String, unsafe: Bool = true) -> String {
+        Fixer(linter: Linter(ruleIDs: [id]), includeUnsafe: unsafe)
+            .fix(SourceFile(path: "Example.swift", text: code), module: .plainSwift6).text
+    }
+
+    // MARK: reflexive-weak-self
+
+    @Test func reflexiveReportsWithoutFixWhenSelfIsUsedAsAValue() {
+        let cases = [
+            // The optional result of the chain is used.
+            "final class A { var x: Int? = nil; func f() { Task { [weak self] in let y = self?.x ?? 0; print(y) } } }",
+            // `self` compared to nil.
+            "final class A { func f() { Task { [weak self] in if self == nil { return }; await self?.g() } } }",
+            // `if let self` is not rewritten.
+            "final class A { func f() { Task { [weak self] in if let self { await g() } } } }",
+            // A single-expression body whose value the (local) handle exposes.
+            "final class A { func v() -> Int { 1 }; func f() async { let t = Task { [weak self] in self?.v() }; _ = await t.value } }",
+            // An unwrap in a nested closure would unwrap a non-optional `self` after the fix.
+            "final class A { func g() {}; func f() { Task { [weak self] in [1].forEach { _ in guard let self else { return }; g() } } } }",
+            // A chain that is the value of a `map` closure changes the mapped type.
+            "final class A { func g(_ i: Int) -> Int { i }; func f() { Task { [weak self] in let r = [1].map { self?.g($0) }; print(r) } } }",
+        ]
+        for code in cases {
+            let found = Self.findings(code, "reflexive-weak-self")
+            #expect(found.count == 1, "\(code)")
+            #expect(found.first?.fix == nil, "\(code)")
+        }
+    }
+
+    @Test func reflexiveHasNoFixInActors() {
+        // A strong capture would make the task isolated to the actor; the weak one was not.
+        let code = """
+            actor Store {
+                func bump() {}
+                func f() { Task { [weak self] in await self?.bump() } }
+            }
+            """
+        let found = Self.findings(code, "reflexive-weak-self")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
+    @Test func reflexiveDetachedTaskKeepsNoFixWhenMembersAreUsedBare() {
+        // Detached closures have no implicit self; after `guard let self` they do (SE-0365).
+        let code = """
+            final class R: Sendable {
+                func render() async {}
+                func f() { Task.detached { [weak self] in guard let self else { return }; await render() } }
+            }
+            """
+        let found = Self.findings(code, "reflexive-weak-self")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+        // The same body in a plain `Task` can drop the guard: Task closures take self implicitly.
+        let plain = code.replacingOccurrences(of: "Task.detached", with: "Task")
+        #expect(Self.fixed(plain, "reflexive-weak-self").contains("Task { await render() }"))
+    }
+
+    @Test func reflexiveLeavesNestedClosuresWithTheirOwnCaptureAlone() {
+        let code = """
+            final class A {
+                func g() {}
+                func f() {
+                    Task { [weak self] in
+                        self?.g()
+                        DispatchQueue.main.async { [weak self] in self?.g() }
+                        [1].forEach { _ in self?.g() }
+                    }
+                }
+            }
+            """
+        let expected = """
+            final class A {
+                func g() {}
+                func f() {
+                    Task {
+                        self.g()
+                        DispatchQueue.main.async { [weak self] in self?.g() }
+                        [1].forEach { _ in self.g() }
+                    }
+                }
+            }
+            """
+        #expect(Self.fixed(code, "reflexive-weak-self") == expected)
+    }
+
+    @Test func reflexiveRecognisesOtherTaskSpellings() {
+        let spellings = [
+            "Task<Void, Never> { [weak self] in self?.g() }",
+            "Task(name: \"sync\", priority: .high) { [weak self] in self?.g() }",
+            "Task.immediate { [weak self] in self?.g() }",
+            "Task(operation: { [weak self] in self?.g() })",
+        ]
+        for spelling in spellings {
+            let code = "final class A { func g() {}; func f() { \(spelling) } }"
+            #expect(Self.findings(code, "reflexive-weak-self").count == 1, "\(spelling)")
+        }
+    }
+
+    @Test func reflexiveFixIsUnsafeOnly() {
+        let code = "final class A { func g() {}; func f() { Task { [weak self] in self?.g() } } }"
+        #expect(Self.fixed(code, "reflexive-weak-self", unsafe: false) == code)
+        #expect(Self.fixed(code, "reflexive-weak-self") == "final class A { func g() {}; func f() { Task { self.g() } } }")
+    }
+
+    // MARK: weak-self-strong-before-loop
+
+    @Test func strongBeforeLoopWithholdsTheFixWhenSelfIsNeededOutsideTheLoop() {
+        let cases = [
+            // Between the guard and the loop.
+            """
+            final class A {
+                var count = 0
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        count = 0
+                        for await x in s { count += x }
+                    }
+                }
+            }
+            """,
+            // After the loop.
+            """
+            final class A {
+                func done() {}
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        for await x in s { print(x) }
+                        self.done()
+                    }
+                }
+            }
+            """,
+            // The guard unwraps more than self.
+            """
+            final class A {
+                func f(_ s: AsyncStream<Int>, _ token: String?) {
+                    Task { [weak self] in
+                        guard let self, let token else { return }
+                        for await x in s { print(x, token) }
+                    }
+                }
+            }
+            """,
+            // `if let self` wraps the loop.
+            """
+            final class A {
+                func use(_ x: Int) {}
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        if let self { for await x in s { use(x) } }
+                    }
+                }
+            }
+            """,
+        ]
+        for code in cases {
+            let found = Self.findings(code, "weak-self-strong-before-loop")
+            #expect(found.count == 1, "\(code)")
+            #expect(found.first?.fix == nil, "\(code)")
+        }
+    }
+
+    @Test func strongBeforeLoopFixesAOneLiner() {
+        let code = """
+            final class A {
+                func use(_ x: Int) {}
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in guard let self else { return }; for await x in s { use(x) } }
+                }
+            }
+            """
+        let expected = """
+            final class A {
+                func use(_ x: Int) {}
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in for await x in s {
+                        guard let self else { return }
+                        use(x)
+                    } }
+                }
+            }
+            """
+        #expect(Self.fixed(code, "weak-self-strong-before-loop") == expected)
+        #expect(Self.findings(expected, "weak-self-strong-before-loop").isEmpty)
+    }
+
+    @Test func strongBeforeLoopDropsTheOuterGuardWhenTheLoopAlreadyUnwraps() {
+        let code = """
+            final class A {
+                func use(_ x: Int) {}
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        guard let self else { return }
+                        for await x in s {
+                            guard let self else { return }
+                            use(x)
+                        }
+                    }
+                }
+            }
+            """
+        let fixed = Self.fixed(code, "weak-self-strong-before-loop")
+        #expect(fixed.components(separatedBy: "guard let self").count == 2)
+        #expect(Self.findings(fixed, "weak-self-strong-before-loop").isEmpty)
+    }
+
+    @Test func fixesKeepNonASCIITextAndWindowsLineBreaks() {
+        let code = """
+            // Überprüfung der Kurse 🚀
+            final class A {
+                var last = 0
+                func f(_ s: AsyncStream<Int>) {
+                    Task { [weak self] in
+                        guard let self else { return } // Ç
+                        for await x in s { last = x }
+                    }
+                }
+            }
+            """
+        // The trailing comment keeps the guard from owning its line; the rest moves intact.
+        let fixed = Self.fixed(code, "weak-self-strong-before-loop")
+        #expect(fixed.hasPrefix("// Überprüfung der Kurse 🚀\n"))
+        #expect(fixed.contains("for await x in s {\n                guard let self else { return }\n                last = x\n            }"))
+        let windows = code.replacingOccurrences(of: " // Ç", with: "").replacingOccurrences(of: "\n", with: "\r\n")
+        let fixedWindows = Self.fixed(windows, "weak-self-strong-before-loop")
+        #expect(!fixedWindows.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(fixedWindows.contains("Task { [weak self] in\r\n            for await x in s {\r\n                guard let self else { return }\r\n"))
+    }
+
+    @Test func strongBeforeLoopSeesAWeakCaptureOfAnEnclosingClosure() {
+        let code = """
+            final class A {
+                func use(_ x: Int) {}
+                func f(_ api: API, _ s: AsyncStream<Int>) {
+                    api.onReady { [weak self] in
+                        Task {
+                            guard let self else { return }
+                            for await x in s { use(x) }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "weak-self-strong-before-loop").count == 1)
+        // An enclosing strong `[self]` means there is no weak reference to keep.
+        let strong = code.replacingOccurrences(of: "[weak self]", with: "[self]")
+        #expect(Self.findings(strong, "weak-self-strong-before-loop").isEmpty)
+    }
+
+    // MARK: weak-self-inner-only
+
+    @Test func innerOnlyWithholdsTheFixWhenTheOuterClosureUsesSelf() {
+        let code = """
+            final class A {
+                func g() {}
+                func f(_ api: API) {
+                    api.load { value in
+                        self.g()
+                        DispatchQueue.main.async { [weak self] in self?.g() }
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, "weak-self-inner-only")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
+    @Test func innerOnlyMovesSeveralInnerCapturesInOneFix() {
+        let code = """
+            final class A {
+                func g() {}
+                func f(_ api: API) {
+                    api.load { value in
+                        DispatchQueue.main.async { [weak self] in self?.g() }
+                        api.track { _ in
+                            DispatchQueue.main.async { [weak self] in self?.g() }
+                        }
+                    }
+                }
+            }
+            """
+        let expected = """
+            final class A {
+                func g() {}
+                func f(_ api: API) {
+                    api.load { [weak self] value in
+                        DispatchQueue.main.async { self?.g() }
+                        api.track { _ in
+                            DispatchQueue.main.async { self?.g() }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "weak-self-inner-only").count == 2)
+        #expect(Self.fixed(code, "weak-self-inner-only", unsafe: false) == expected)
+    }
+
+    @Test func innerOnlyLooksThroughNonEscapingButNotLazyClosures() {
+        let lazy = """
+            final class A {
+                func g(_ x: Int) -> Int { x }
+                func f(_ xs: [Int]) -> LazyMapSequence<[Int], Void> {
+                    xs.lazy.map { x in DispatchQueue.main.async { [weak self] in _ = self?.g(x) } }
+                }
+            }
+            """
+        #expect(Self.findings(lazy, "weak-self-inner-only").count == 1)
+        let eager = lazy.replacingOccurrences(of: "xs.lazy.map", with: "xs.map")
+        #expect(Self.findings(eager, "weak-self-inner-only").isEmpty)
+    }
+
+    // MARK: long-lived-task-strong-self
+
+    @Test func longLivedWithholdsTheFixWhenSelfIsNeededOutsideTheLoop() {
+        let cases = [
+            // The sequence is a member.
+            """
+            final class A {
+                var last = 0
+                let updates = AsyncStream<Int> { _ in }
+                var task: Task<Void, Never>?
+                func f() { task = Task { for await x in updates { last = x } } }
+            }
+            """,
+            // Two loops.
+            """
+            final class A {
+                var last = 0
+                var task: Task<Void, Never>?
+                func f(_ a: AsyncStream<Int>, _ b: AsyncStream<Int>) {
+                    task = Task {
+                        for await x in a { last = x }
+                        for await x in b { last = x }
+                    }
+                }
+            }
+            """,
+            // An actor: a weak capture would take the task off the actor.
+            """
+            actor A {
+                var last = 0
+                var task: Task<Void, Never>?
+                func f(_ s: AsyncStream<Int>) { task = Task { for await x in s { last = x } } }
+            }
+            """,
+        ]
+        for code in cases {
+            let found = Self.findings(code, "long-lived-task-strong-self")
+            #expect(found.count == 1, "\(code)")
+            #expect(found.first?.fix == nil, "\(code)")
+        }
+    }
+
+    @Test func longLivedSeesSelfCapturedByANestedClosure() {
+        // The task must hold self to hand it to the inner weak capture.
+        let code = """
+            final class A {
+                func g() {}
+                var task: Task<Void, Never>?
+                func f(_ s: AsyncStream<Int>) {
+                    task = Task {
+                        for await _ in s { DispatchQueue.main.async { [weak self] in self?.g() } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "long-lived-task-strong-self").count == 1)
+    }
+
+    @Test func longLivedIgnoresLocalsShadowingMembers() {
+        let code = """
+            final class A {
+                var last = 0
+                var task: Task<Void, Never>?
+                func f(_ s: AsyncStream<Int>) {
+                    task = Task {
+                        var last = 0
+                        for await x in s { last = x }
+                        print(last)
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "long-lived-task-strong-self").isEmpty)
+    }
+
+    // MARK: stored-task-never-cancelled
+
+    @Test func storedTaskAcceptsCancellationThroughSelfAndSubscripts() {
+        let code = """
+            final class A {
+                var tasks: [Int: Task<Void, Never>] = [:]
+                func start(_ id: Int, _ s: AsyncStream<Int>) {
+                    self.tasks[id] = Task { for await x in s { print(x) } }
+                }
+                func stop(_ id: Int) { self.tasks[id]?.cancel() }
+            }
+            """
+        #expect(Self.findings(code, "stored-task-never-cancelled").isEmpty)
+        let uncancelled = code.replacingOccurrences(of: "self.tasks[id]?.cancel()", with: "tasks[id] = nil")
+        #expect(Self.findings(uncancelled, "stored-task-never-cancelled").count == 1)
+    }
+
+    @Test func storedTaskAcceptsAPropertyThatCancelsWhatItReplaces() {
+        let code = """
+            final class A {
+                var watcher: Task<Void, Never>? { didSet { oldValue?.cancel() } }
+                func f(_ s: AsyncStream<Int>) { watcher = Task { for await x in s { print(x) } } }
+                func stop() { watcher = nil }
+            }
+            """
+        #expect(Self.findings(code, "stored-task-never-cancelled").isEmpty)
+    }
+
+    @Test func storedTaskIgnoresLocalsNamedLikeProperties() {
+        let code = """
+            final class A {
+                var task: Task<Void, Never>?
+                func f(_ s: AsyncStream<Int>) {
+                    var task: Task<Void, Never>?
+                    task = Task { for await x in s { print(x) } }
+                    _ = task
+                }
+            }
+            """
+        #expect(Self.findings(code, "stored-task-never-cancelled").isEmpty)
+    }
+
+    // MARK: debounce-with-task-id
+
+    @Test func debounceRecognisesThePerformLabelAndClockSleep() {
+        let code = """
+            struct S: View {
+                @State private var q = ""
+                let clock = ContinuousClock()
+                var body: some View {
+                    TextField("", text: $q).onChange(of: q, perform: { value in
+                        Task {
+                            try? await clock.sleep(for: .milliseconds(200))
+                            await find(value)
+                        }
+                    })
+                }
+            }
+            """
+        #expect(Self.findings(code, "debounce-with-task-id").count == 1)
+    }
+
+    @Test func debounceIgnoresPollingLoopsAndNonViews() {
+        let polling = """
+            struct S: View {
+                @State private var on = false
+                var body: some View {
+                    Toggle("", isOn: $on).onChange(of: on) {
+                        Task { while on { try? await Task.sleep(for: .seconds(1)); await ping() } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(polling, "debounce-with-task-id").isEmpty)
+        let notAView = """
+            struct Debouncer {
+                var pending: Task<Void, Never>?
+                mutating func changed() {
+                    pending?.cancel()
+                    pending = Task { try? await Task.sleep(for: .seconds(1)) }
+                }
+            }
+            """
+        #expect(Self.findings(notAView, "debounce-with-task-id").isEmpty)
+    }
+
+    @Test func debounceAppliesToViewModifiersToo() {
+        let code = """
+            struct Autosave: ViewModifier {
+                let text: String
+                func body(content: Content) -> some View {
+                    content.onChange(of: text) {
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            await save(text)
+                        }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "debounce-with-task-id").count == 1)
+    }
+}
