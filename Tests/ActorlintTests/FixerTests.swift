@@ -193,10 +193,9 @@ import Testing
         #expect(try modificationDate(view) == longAgo)
     }
 
-    @Test func aRejectedFixWritesNothingAndNamesTheFile() throws {
-        // task-in-on-appear's rewrite re-indents the task body. In this file the closing `"""`
-        // of a multi-line string is indented less than the task, so re-indenting moves it to
-        // the right of the string's content, which no longer parses. The pipeline must refuse.
+    @Test func reindentingKeepsMultilineStringsIntact() throws {
+        // The closing `"""` is indented less than the task body: moving the string's lines by
+        // the task's indentation would put it right of the content and break the parse.
         let lines = [
             "struct Banner: View {",
             "    var body: some View {",
@@ -213,18 +212,33 @@ import Testing
             "",
         ]
         let source = lines.joined(separator: "\n")
-        #expect(!SourceFile(path: "B.swift", text: source).hasSyntaxErrors, "precondition: the input parses")
         let outcome = unsafeFixer.fix(SourceFile(path: "B.swift", text: source), module: .plainSwift6)
-        try #require(outcome.rejection != nil, "precondition: this fix must produce a syntax error; if the rule's re-indentation was fixed, find another broken fix")
+        #expect(outcome.rejection == nil)
+        #expect(outcome.text.contains(".task {"))
+        #expect(!SourceFile(path: "B.swift", text: outcome.text).hasSyntaxErrors)
+    }
 
-        let folder = try TemporaryDirectory()
-        let path = try folder.write("Banner.swift", source)
-        try age(path)
-        let result = actorlint("fix", folder.path, "--unsafe-fixes")
-        #expect(result.code == 3)
-        #expect(result.errors.contains("\(path): error: the fixed text would not parse cleanly; no fix was written\n"))
-        #expect(try folder.read("Banner.swift") == source)
-        #expect(try modificationDate(path) == longAgo)
+    /// A rule whose fix deletes a closing brace: what the fixer must never write.
+    struct BrokenFixRule: Rule {
+        static let description = RuleDescription(
+            id: "broken-fix", category: .tasks, summary: "test only", rationale: "test only (seed none)",
+            triggering: [], nonTriggering: [])
+        func violations(in context: RuleContext) -> [Violation] {
+            guard let brace = context.file.tree.tokens(viewMode: .sourceAccurate).first(where: { $0.tokenKind == .rightBrace }) else { return [] }
+            let edit = TextEdit(start: brace.positionAfterSkippingLeadingTrivia.utf8Offset,
+                                end: brace.endPositionBeforeTrailingTrivia.utf8Offset, replacement: "")
+            return [context.violation("broken", at: brace, fix: Fix(title: "break it", safety: .safe, edits: [edit]))]
+        }
+    }
+
+    @Test func aRuleWhoseFixBreaksTheSyntaxGetsNothingApplied() throws {
+        var linter = Linter(ruleIDs: ["broken-fix"])
+        linter.rules = [BrokenFixRule.self]
+        let source = "func f() {\n    print(1)\n}\n"
+        let outcome = Fixer(linter: linter, includeUnsafe: false).fix(SourceFile(path: "F.swift", text: source), module: .plainSwift6)
+        #expect(outcome.rejection == "the fixed text would not parse cleanly; no fix was written")
+        #expect(outcome.text == source)
+        #expect(outcome.applied == 0)
     }
 
     // MARK: FileWriter

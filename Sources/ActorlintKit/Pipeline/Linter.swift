@@ -7,6 +7,8 @@ public struct Linter: Sendable {
     public var project: ProjectModel
     /// Rule ids to run; the configuration's selection when nil.
     public var ruleIDs: Set<String>
+    /// The rules that can run; the registry's. Tests inject rules of their own here.
+    public var rules: [any Rule.Type] = RuleRegistry.all
     /// Files larger than this are reported, not parsed.
     public var maximumFileSize = 16 << 20
 
@@ -56,7 +58,7 @@ public struct Linter: Sendable {
                                   isolation: IsolationModel(file: file, module: module, index: index),
                                   project: project, indexes: indexes)
         var findings: [Finding] = []
-        for rule in RuleRegistry.all where ruleIDs.contains(rule.description.id) {
+        for rule in rules where ruleIDs.contains(rule.description.id) {
             let description = rule.description
             guard configuration.keeps(description.id, at: relativePath(file.path)) else { continue }
             let severity = configuration.severity(of: description)

@@ -109,3 +109,13 @@ private final class MultilineStrings: SyntaxVisitor {
         return .visitChildren
     }
 }
+
+/// `reindent` for generated text that holds no multi-line string literal.
+public func reindent(_ text: String, removing remove: String, adding add: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for index in lines.indices.dropFirst() where !lines[index].allSatisfy(\.isWhitespace) {
+        if lines[index].hasPrefix(remove) { lines[index].removeFirst(remove.count) }
+        lines[index] = add + lines[index]
+    }
+    return lines.joined(separator: "\n")
+}
