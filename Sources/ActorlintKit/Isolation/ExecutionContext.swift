@@ -70,7 +70,8 @@ public struct ExecutionContext: Sendable {
         switch kind {
         case .function:
             let function = node.as(FunctionDeclSyntax.self)!
-            let local = function.parent?.parent?.is(CodeBlockItemListSyntax.self) ?? false
+            let local: Bool
+            if case .local = Enclosing(node) { local = true } else { local = false }
             return "\(local ? "local function" : "function") `\(function.name.text)(\(function.signature.parameterClause.parameters.isEmpty ? "" : "…"))`"
         case .initializer: return "initializer `init\(node.as(InitializerDeclSyntax.self)!.signature.parameterClause.parameters.isEmpty ? "()" : "(…)")`"
         case .deinitializer: return "`deinit`"

@@ -40,6 +40,17 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var globalActors: Set<String> = ["MainActor"]
     /// Modules the module's files import (`SwiftUI`, `UIKit`…): settings rules tell UI code by it.
     public private(set) var imports: Set<String> = []
+    /// Where a capitalized name (a type) is first used in code that is plainly off the main
+    /// actor: `@concurrent` or `nonisolated` functions and the members of actors. A syntactic
+    /// summary, so `nonisolated-model-type` can see uses in other files without their trees.
+    public private(set) var offMainUses: [String: OffMainUse] = [:]
+
+    public struct OffMainUse: Sendable {
+        public var path: String
+        public var line: Int
+        /// "`decodePosts(from:)`"
+        public var context: String
+    }
 
     public init(files: [SourceFile] = []) {
         for file in files {
@@ -51,6 +62,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 if collector.globalActorNames.contains(info.name) { globalActors.insert(info.name) }
             }
             imports.formUnion(collector.imports)
+            for (name, use) in collector.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         }
     }
 
@@ -136,6 +148,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var types: [TypeInfo] = []
         var globalActorNames: Set<String> = []
         var imports: Set<String> = []
+        var offMainUses: [String: OffMainUse] = [:]
 
         init(file: SourceFile) {
             self.file = file
@@ -157,8 +170,28 @@ public final class ProjectIndex: @unchecked Sendable {
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            // An actor's members run on the actor, never on the main actor.
+            collectUses(in: node.memberBlock, context: "actor `\(node.name.text)`")
+            return record(node)
+        }
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { _ = record(node); return .skipChildren }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let concurrent = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "concurrent" }
+            let nonisolated = node.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
+            guard concurrent || nonisolated else { return .visitChildren }
+            collectUses(in: node, context: "`\(node.name.text)`")
+            return .skipChildren
+        }
+
+        /// Capitalized names used anywhere in `node`, recorded as used off the main actor.
+        private func collectUses(in node: some SyntaxProtocol, context: String) {
+            for token in node.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
+                      offMainUses[name] == nil else { continue }
+                offMainUses[name] = OffMainUse(path: file.path, line: file.line(of: token), context: context)
+            }
+        }
         // Function bodies and expressions hold no declarations that decide isolation elsewhere.
         override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
