@@ -4,6 +4,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         PreferConcurrentOverDetached.self,
         TaskInOnAppear.self,
+        SequentialIndependentAwaits.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -1,0 +1,107 @@
+import ActorlintKit
+import Foundation
+import Testing
+
+/// Edge cases of the structured, cancellation and continuation rules that the rules' own
+/// examples cannot express, and the compiler check of their correction examples.
+@Suite struct StructuredRulesTests {
+    static let ruleIDs = [
+        "sequential-independent-awaits",
+    ]
+
+    static func findings(_ code: String, rule id: String) -> [Finding] {
+        Linter(ruleIDs: [id]).findings(in: SourceFile(path: "Example.swift", text: code), module: .plainSwift6)
+            .filter { $0.ruleID == id }
+    }
+
+    static func fixed(_ code: String, rule id: String) -> String {
+        Fixer(linter: Linter(ruleIDs: [id]), includeUnsafe: true)
+            .fix(SourceFile(path: "Example.swift", text: code), module: .plainSwift6).text
+    }
+
+    // MARK: sequential-independent-awaits
+
+    @Test func asyncLetFixAddsTryBeforeAnExistingAwaitAndAfterAnAssignment() {
+        let code = """
+            func combine(api: API) async throws -> Int {
+                var total = 0
+                let a = try await api.first()
+                let b = try await api.second()
+                let c = await api.merge(a, b)
+                total = a + c
+                return total
+            }
+            """
+        #expect(Self.fixed(code, rule: "sequential-independent-awaits") == """
+            func combine(api: API) async throws -> Int {
+                var total = 0
+                async let a = api.first()
+                async let b = api.second()
+                let c = try await api.merge(a, b)
+                total = try await a + c
+                return total
+            }
+            """)
+    }
+
+    @Test func asyncLetFixIsWithheldWhenAValueIsReadInAClosureOrNeverRead() {
+        let inClosure = """
+            func load(api: API) async throws -> [Int] {
+                let a = try await api.first()
+                let b = try await api.second()
+                return [b].map { $0 + a }
+            }
+            """
+        let unread = """
+            func load(api: API) async throws -> Int {
+                let a = try await api.first()
+                let b = try await api.second()
+                return b
+            }
+            """
+        for code in [inClosure, unread] {
+            let found = Self.findings(code, rule: "sequential-independent-awaits")
+            #expect(found.count == 1)
+            #expect(found.first?.fix == nil)
+        }
+    }
+
+    // MARK: Correction examples compile
+
+    /// Every correction example of these rules is self-contained Foundation-only Swift: both the
+    /// text before and the text after the fix must type-check in Swift 6 mode. Spawning swiftc
+    /// takes seconds per file, so this runs when `ACTORLINT_TYPECHECK_EXAMPLES=1`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ACTORLINT_TYPECHECK_EXAMPLES"] == "1"),
+          arguments: ruleIDs)
+    func correctionExamplesTypeCheckBeforeAndAfter(id: String) throws {
+        // The harness itself must be able to fail.
+        #expect(try !Self.typeCheck("let broken: Int = \"text\"", name: "harness").isEmpty)
+        let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
+        for (number, correction) in rule.corrections.enumerated() {
+            for (stage, text) in [("before", correction.before), ("after", correction.after)] {
+                let diagnostics = try Self.typeCheck(text, name: "\(id)-\(number)-\(stage)")
+                #expect(diagnostics.isEmpty, "\(id) correction \(number) (\(stage)) does not type-check:\n\(diagnostics)\n\(text)")
+            }
+        }
+    }
+
+    /// Runs `swiftc -typecheck -swift-version 6` and returns its errors and warnings.
+    static func typeCheck(_ text: String, name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actorlint-typecheck-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Not `main.swift`: top-level statements would be allowed and hide mistakes.
+        let file = directory.appendingPathComponent("\(name).swift")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return process.terminationStatus == 0 && !text.contains("warning:") ? "" : text
+    }
+}
