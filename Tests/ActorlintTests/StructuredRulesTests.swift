@@ -7,6 +7,7 @@ import Testing
 @Suite struct StructuredRulesTests {
     static let ruleIDs = [
         "sequential-independent-awaits",
+        "task-group-unordered-results",
     ]
 
     static func findings(_ code: String, rule id: String) -> [Finding] {
@@ -64,6 +65,38 @@ import Testing
             #expect(found.count == 1)
             #expect(found.first?.fix == nil)
         }
+    }
+
+    // MARK: task-group-unordered-results
+
+    @Test func groupBodyPassedAsLabeledArgumentIsFollowed() {
+        let code = """
+            func load(_ ids: [Int], api: API) async -> [Item] {
+                await withTaskGroup(of: Item.self, returning: [Item].self, body: { group in
+                    for id in ids { group.addTask { await api.item(id) } }
+                    var items: [Item] = []
+                    for await item in group { items.append(item) }
+                    return items
+                })
+            }
+            """
+        let found = Self.findings(code, rule: "task-group-unordered-results")
+        #expect(found.map(\.range.start.line) == [5])
+    }
+
+    @Test func resultHandedToAnotherFunctionIsNotJudged() {
+        // The receiver may well order the values; only returns and stores are reported.
+        let code = """
+            func show(_ ids: [Int], api: API, screen: Screen) async {
+                screen.present(await withTaskGroup(of: Item.self) { group in
+                    for id in ids { group.addTask { await api.item(id) } }
+                    var items: [Item] = []
+                    for await item in group { items.append(item) }
+                    return items
+                })
+            }
+            """
+        #expect(Self.findings(code, rule: "task-group-unordered-results").isEmpty)
     }
 
     // MARK: Correction examples compile

@@ -5,6 +5,7 @@ public enum RuleRegistry {
         PreferConcurrentOverDetached.self,
         TaskInOnAppear.self,
         SequentialIndependentAwaits.self,
+        TaskGroupUnorderedResults.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
