@@ -8,6 +8,7 @@ import Testing
     static let ruleIDs = [
         "sequential-independent-awaits",
         "task-group-unordered-results",
+        "actor-reentrancy-stale-state",
     ]
 
     static func findings(_ code: String, rule id: String) -> [Finding] {
@@ -97,6 +98,41 @@ import Testing
             }
             """
         #expect(Self.findings(code, rule: "task-group-unordered-results").isEmpty)
+    }
+
+    // MARK: actor-reentrancy-stale-state
+
+    @Test func suspensionInsideTheWrittenValueCounts() {
+        // Two callers can both see `nil` and both refresh: the classic token race.
+        let code = """
+            actor Session {
+                var token: String?
+                func validToken(auth: Auth) async throws -> String {
+                    if token == nil {
+                        token = try await auth.refresh()
+                    }
+                    return token!
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "actor-reentrancy-stale-state")
+        #expect(found.map(\.range.start.line) == [5])
+        #expect(found.first?.message.contains("checked on line 4") == true)
+    }
+
+    @Test func claimingStateBeforeSuspendingWithDeferredCleanupIsClean() {
+        let code = """
+            actor Downloader {
+                private var active: Set<URL> = []
+                func download(_ url: URL, client: Client) async throws {
+                    guard !active.contains(url) else { return }
+                    active.insert(url)
+                    defer { active.remove(url) }
+                    try await client.fetch(url)
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "actor-reentrancy-stale-state").isEmpty)
     }
 
     // MARK: Correction examples compile

@@ -6,6 +6,7 @@ public enum RuleRegistry {
         TaskInOnAppear.self,
         SequentialIndependentAwaits.self,
         TaskGroupUnorderedResults.self,
+        ActorReentrancyStaleState.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

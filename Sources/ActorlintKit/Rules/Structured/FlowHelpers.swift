@@ -51,9 +51,12 @@ enum Flow {
     }
 
     /// References to the variable `name` (not `x.name`, which is a member of something else).
+    /// The root itself counts when it is such a reference.
     static func references(to names: Set<String>, in root: some SyntaxProtocol,
                            enteringClosures: Bool = true) -> [DeclReferenceExprSyntax] {
-        collect(DeclReferenceExprSyntax.self, in: root, enteringClosures: enteringClosures).filter { reference in
+        let candidates = [Syntax(root).as(DeclReferenceExprSyntax.self)].compactMap { $0 }
+            + collect(DeclReferenceExprSyntax.self, in: root, enteringClosures: enteringClosures)
+        return candidates.filter { reference in
             names.contains(reference.baseName.text) && !reference.isMemberName
         }
     }
