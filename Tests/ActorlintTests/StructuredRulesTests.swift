@@ -9,6 +9,7 @@ import Testing
         "sequential-independent-awaits",
         "task-group-unordered-results",
         "actor-reentrancy-stale-state",
+        "cancellation-shown-as-error",
     ]
 
     static func findings(_ code: String, rule id: String) -> [Finding] {
@@ -133,6 +134,53 @@ import Testing
             }
             """
         #expect(Self.findings(code, rule: "actor-reentrancy-stale-state").isEmpty)
+    }
+
+    // MARK: cancellation-shown-as-error
+
+    @Test func catchAllThatAlsoCleansUpIsReportedWithoutFix() {
+        // Skipping the catch-all on cancellation would leave the spinner on.
+        let code = """
+            @MainActor final class Model {
+                var isLoading = false
+                var errorMessage: String?
+                func load(api: API) async {
+                    do {
+                        try await api.load()
+                    } catch {
+                        isLoading = false
+                        errorMessage = error.localizedDescription
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "cancellation-shown-as-error")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+        #expect(found.first?.message.contains("`errorMessage`") == true)
+    }
+
+    @Test func singleLineDoGetsACompactBranch() {
+        let code = """
+            final class Model {
+                var error: Error?
+                func load(api: API) async {
+                    Task { [weak self] in
+                        do { try await api.load() } catch { self?.error = error }
+                    }
+                }
+            }
+            """
+        #expect(Self.fixed(code, rule: "cancellation-shown-as-error") == """
+            final class Model {
+                var error: Error?
+                func load(api: API) async {
+                    Task { [weak self] in
+                        do { try await api.load() } catch is CancellationError {} catch { self?.error = error }
+                    }
+                }
+            }
+            """)
     }
 
     // MARK: Correction examples compile

@@ -7,6 +7,7 @@ public enum RuleRegistry {
         SequentialIndependentAwaits.self,
         TaskGroupUnorderedResults.self,
         ActorReentrancyStaleState.self,
+        CancellationShownAsError.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
