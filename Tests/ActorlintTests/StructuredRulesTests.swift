@@ -10,6 +10,7 @@ import Testing
         "task-group-unordered-results",
         "actor-reentrancy-stale-state",
         "cancellation-shown-as-error",
+        "loop-without-cancellation-check",
     ]
 
     static func findings(_ code: String, rule id: String) -> [Finding] {
@@ -181,6 +182,34 @@ import Testing
                 }
             }
             """)
+    }
+
+    // MARK: loop-without-cancellation-check
+
+    @Test func nestedAwaitingLoopsGiveOneFindingAtTheOuterLoop() {
+        let code = """
+            func sync(folders: [Folder], api: API) async {
+                for folder in folders {
+                    for file in folder.files {
+                        await api.upload(file)
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "loop-without-cancellation-check")
+        #expect(found.map(\.range.start.line) == [2])
+    }
+
+    @Test func awaitOnlyInTheSequenceIsNotAnAwaitingLoop() {
+        // `for x in await load()` awaits once, before the loop starts.
+        let code = """
+            func render(store: Store) async {
+                for item in await store.items() {
+                    print(item)
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "loop-without-cancellation-check").isEmpty)
     }
 
     // MARK: Correction examples compile

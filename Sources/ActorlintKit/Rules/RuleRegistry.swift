@@ -8,6 +8,7 @@ public enum RuleRegistry {
         TaskGroupUnorderedResults.self,
         ActorReentrancyStaleState.self,
         CancellationShownAsError.self,
+        LoopWithoutCancellationCheck.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -19,8 +19,9 @@ enum Flow {
             || node.is(ProtocolDeclSyntax.self)
     }
 
-    /// Every node in `root`'s subtree (root excluded) for which `match` holds, in source order,
-    /// without entering nested closures (unless asked) or nested declarations.
+    /// Every node in `root`'s subtree (root included) for which `match` holds, in source order,
+    /// without entering nested closures (unless asked) or nested declarations. The root itself is
+    /// always entered, so a closure's own body can be searched.
     static func collect(in root: some SyntaxProtocol, enteringClosures: Bool = false,
                         where match: @escaping (Syntax) -> Bool) -> [Syntax] {
         let collector = FlowCollector(root: Syntax(root).id, enteringClosures: enteringClosures,
@@ -51,12 +52,9 @@ enum Flow {
     }
 
     /// References to the variable `name` (not `x.name`, which is a member of something else).
-    /// The root itself counts when it is such a reference.
     static func references(to names: Set<String>, in root: some SyntaxProtocol,
                            enteringClosures: Bool = true) -> [DeclReferenceExprSyntax] {
-        let candidates = [Syntax(root).as(DeclReferenceExprSyntax.self)].compactMap { $0 }
-            + collect(DeclReferenceExprSyntax.self, in: root, enteringClosures: enteringClosures)
-        return candidates.filter { reference in
+        collect(DeclReferenceExprSyntax.self, in: root, enteringClosures: enteringClosures).filter { reference in
             names.contains(reference.baseName.text) && !reference.isMemberName
         }
     }
@@ -258,8 +256,8 @@ private final class FlowCollector: SyntaxAnyVisitor {
         if node.id != root {
             if !enteringDeclarations, Flow.isDeclarationBoundary(node) { return .skipChildren }
             if !enteringClosures, node.is(ClosureExprSyntax.self) { return .skipChildren }
-            if match(node) { found.append(node) }
         }
+        if match(node) { found.append(node) }
         return .visitChildren
     }
 }

@@ -254,7 +254,7 @@ struct TaskGroupUnorderedResults: Rule {
                   let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                   let array = member.base?.as(DeclReferenceExprSyntax.self),
                   let added = call.arguments.first,
-                  !Flow.references(to: [element], in: added).isEmpty || Self.isReference(added.expression, to: element)
+                  !Flow.references(to: [element], in: added).isEmpty
             else { continue }
             if name == "insert", !call.arguments.contains(where: { $0.label?.text == "at" }) { continue }
             sites.append(Site(array: array.baseName.text, node: Syntax(call)))
@@ -264,7 +264,7 @@ struct TaskGroupUnorderedResults: Rule {
             guard elements.count == 3,
                   elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
                   let array = elements[0].as(DeclReferenceExprSyntax.self),
-                  !Flow.references(to: [element], in: elements[2]).isEmpty || Self.isReference(elements[2], to: element),
+                  !Flow.references(to: [element], in: elements[2]).isEmpty,
                   // `total += size` adds numbers; only `+= [x]` or an array variable collects.
                   elements[2].is(ArrayExprSyntax.self) || isDeclaredAsArray(array.baseName.text, near: sequence)
             else { continue }
@@ -289,10 +289,6 @@ struct TaskGroupUnorderedResults: Rule {
             current = candidate.parent
         }
         return false
-    }
-
-    private static func isReference(_ expression: ExprSyntax, to name: String) -> Bool {
-        expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
     }
 
     // MARK: Where the array goes
