@@ -11,6 +11,7 @@ import Testing
         "actor-reentrancy-stale-state",
         "cancellation-shown-as-error",
         "loop-without-cancellation-check",
+        "continuation-misuse",
     ]
 
     static func findings(_ code: String, rule id: String) -> [Finding] {
@@ -210,6 +211,49 @@ import Testing
             }
             """
         #expect(Self.findings(code, rule: "loop-without-cancellation-check").isEmpty)
+    }
+
+    // MARK: continuation-misuse
+
+    @Test func alternativesInIfConfigAndTernaryResumeOnce() {
+        let code = """
+            func value(flag: Bool) async -> Int {
+                await withCheckedContinuation { continuation in
+                    #if DEBUG
+                    continuation.resume(returning: 1)
+                    #else
+                    continuation.resume(returning: 2)
+                    #endif
+                }
+            }
+            func other(flag: Bool) async -> Int {
+                await withCheckedContinuation { continuation in
+                    flag ? continuation.resume(returning: 1) : continuation.resume(returning: 2)
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "continuation-misuse").isEmpty)
+    }
+
+    @Test func anonymousParameterAndPathNamesInMessages() {
+        let code = """
+            func twice() async -> Int {
+                await withCheckedContinuation {
+                    $0.resume(returning: 1)
+                    $0.resume(returning: 2)
+                }
+            }
+            func hang(url: URL?) async -> Data {
+                await withCheckedContinuation { continuation in
+                    guard let url else { return }
+                    Loader.load(url) { continuation.resume(returning: $0) }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "continuation-misuse")
+        #expect(found.map(\.range.start.line) == [4, 9])
+        #expect(found.first?.message.contains("already resumed on line 3") == true)
+        #expect(found.last?.message.hasPrefix("The `guard … else` branch at line 9 returns without resuming `continuation`") == true)
     }
 
     // MARK: Correction examples compile

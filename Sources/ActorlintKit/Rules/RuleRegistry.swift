@@ -9,6 +9,7 @@ public enum RuleRegistry {
         ActorReentrancyStaleState.self,
         CancellationShownAsError.self,
         LoopWithoutCancellationCheck.self,
+        ContinuationMisuse.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

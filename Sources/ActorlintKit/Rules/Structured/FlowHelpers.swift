@@ -21,7 +21,8 @@ enum Flow {
 
     /// Every node in `root`'s subtree (root included) for which `match` holds, in source order,
     /// without entering nested closures (unless asked) or nested declarations. The root itself is
-    /// always entered, so a closure's own body can be searched.
+    /// always entered, so a closure's own body can be searched; a nested closure can match, but
+    /// its body is not searched.
     static func collect(in root: some SyntaxProtocol, enteringClosures: Bool = false,
                         where match: @escaping (Syntax) -> Bool) -> [Syntax] {
         let collector = FlowCollector(root: Syntax(root).id, enteringClosures: enteringClosures,
@@ -253,11 +254,10 @@ private final class FlowCollector: SyntaxAnyVisitor {
         super.init(viewMode: .sourceAccurate)
     }
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        if node.id != root {
-            if !enteringDeclarations, Flow.isDeclarationBoundary(node) { return .skipChildren }
-            if !enteringClosures, node.is(ClosureExprSyntax.self) { return .skipChildren }
-        }
+        if node.id != root, !enteringDeclarations, Flow.isDeclarationBoundary(node) { return .skipChildren }
         if match(node) { found.append(node) }
+        // A nested closure itself can match; what runs inside it is not searched.
+        if node.id != root, !enteringClosures, node.is(ClosureExprSyntax.self) { return .skipChildren }
         return .visitChildren
     }
 }
