@@ -12,6 +12,7 @@ import Testing
         "cancellation-shown-as-error",
         "loop-without-cancellation-check",
         "continuation-misuse",
+        "completion-handler-to-async",
     ]
 
     static func findings(_ code: String, rule id: String) -> [Finding] {
@@ -254,6 +255,59 @@ import Testing
         #expect(found.map(\.range.start.line) == [4, 9])
         #expect(found.first?.message.contains("already resumed on line 3") == true)
         #expect(found.last?.message.hasPrefix("The `guard … else` branch at line 9 returns without resuming `continuation`") == true)
+    }
+
+    // MARK: completion-handler-to-async
+
+    @Test func generatedWrappersResumeExactlyOnce() throws {
+        let rule = try #require(RuleRegistry.descriptions.first { $0.id == "completion-handler-to-async" })
+        #expect(!rule.corrections.isEmpty)
+        for correction in rule.corrections {
+            #expect(Self.findings(correction.after, rule: "continuation-misuse").isEmpty, "\(correction.after)")
+        }
+    }
+
+    @Test func anotherClosureParameterMakesTheHandlerALabeledArgument() {
+        let code = """
+            enum Motion {
+                static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+                    animations()
+                    completion(true)
+                }
+            }
+            """
+        #expect(Self.fixed(code, rule: "completion-handler-to-async") == """
+            enum Motion {
+                static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+                    animations()
+                    completion(true)
+                }
+
+                static func animate(duration: Double, animations: @escaping () -> Void) async -> Bool {
+                    await withCheckedContinuation { continuation in
+                        animate(duration: duration, animations: animations, completion: { value in
+                            continuation.resume(returning: value)
+                        })
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func asyncOverloadCountsOnlyInTheSameType() {
+        let code = """
+            struct Local {
+                func load(completion: @escaping (Data) -> Void) { }
+            }
+            extension Local {
+                func load() async -> Data { Data() }
+            }
+            struct Remote {
+                func ↓load(completion: @escaping (Data) -> Void) { }
+            }
+            """
+        let (clean, offsets) = RuleExample(code).markedOffsets
+        #expect(Self.findings(clean, rule: "completion-handler-to-async").map(\.range.start.offset) == offsets)
     }
 
     // MARK: Correction examples compile

@@ -10,6 +10,7 @@ public enum RuleRegistry {
         CancellationShownAsError.self,
         LoopWithoutCancellationCheck.self,
         ContinuationMisuse.self,
+        CompletionHandlerToAsync.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
