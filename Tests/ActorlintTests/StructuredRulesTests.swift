@@ -72,6 +72,27 @@ import Testing
         }
     }
 
+    @Test func asyncLetFixIsWithheldForNonSendableStateOfAMainActorType() {
+        // swiftc: "non-Sendable type 'Client' of property 'client' cannot exit main actor-isolated context".
+        let code = """
+            final class Client {
+                func profile() async throws -> String { "" }
+                func posts() async throws -> [String] { [] }
+            }
+            @MainActor final class ProfileModel {
+                let client = Client()
+                func load() async throws -> Int {
+                    let profile = try await client.profile()
+                    let posts = try await client.posts()
+                    return profile.count + posts.count
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "sequential-independent-awaits")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
     // MARK: task-group-unordered-results
 
     @Test func groupBodyPassedAsLabeledArgumentIsFollowed() {

@@ -260,12 +260,57 @@ struct SequentialIndependentAwaits: Rule {
                     return await "\\(latest) on \\(shelf)"
                 }
                 """),
+            // A main-actor view model: its service is a struct, so the child tasks may use it.
+            CorrectionExample(
+                """
+                import Foundation
+
+                struct WeatherService: Sendable {
+                    func temperature(in city: String) async throws -> Double { 21.5 }
+                    func warnings(in city: String) async throws -> [String] { [] }
+                }
+
+                @MainActor final class WeatherModel {
+                    let service = WeatherService()
+                    var city = "Berlin"
+                    var summary = ""
+
+                    func refresh() async throws {
+                        let temperature = try await service.temperature(in: city)
+                        let warnings = try await service.warnings(in: city)
+                        summary = "\\(temperature)° \\(warnings.count) warnings"
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                struct WeatherService: Sendable {
+                    func temperature(in city: String) async throws -> Double { 21.5 }
+                    func warnings(in city: String) async throws -> [String] { [] }
+                }
+
+                @MainActor final class WeatherModel {
+                    let service = WeatherService()
+                    var city = "Berlin"
+                    var summary = ""
+
+                    func refresh() async throws {
+                        async let temperature = service.temperature(in: city)
+                        async let warnings = service.warnings(in: city)
+                        summary = try await "\\(temperature)° \\(warnings.count) warnings"
+                    }
+                }
+                """),
         ]
     )
 
-    /// First words of method names that change state: two calls like this on one receiver (or
-    /// one of them and a read) must keep their order.
+    /// First words of method names that change state — or consume it, like reading the next
+    /// chunk of a stream: two calls like this on one receiver (or one of them and a read) must
+    /// keep their order.
     static let writeVerbs: Set<String> = [
+        "next", "read", "receive", "recv", "take", "consume", "poll", "wait", "drain", "execute", "exec",
+        "perform", "run", "transaction", "migrate",
         "set", "save", "store", "update", "delete", "remove", "insert", "append", "post", "send",
         "write", "put", "patch", "create", "add", "upload", "clear", "reset", "increment",
         "decrement", "mark", "register", "unregister", "publish", "submit", "commit", "persist",
@@ -424,10 +469,123 @@ struct SequentialIndependentAwaits: Rule {
             "has returned: each `await` suspends until its call is done, so these calls run one after " +
             "the other and the caller waits for the sum of their durations. \(count) can start at once " +
             "with `async let`; the values are then awaited where they are read (SE-0317)."
-        return context.violation(message, at: first.declaration, fix: fix(for: group, rest: rest))
+        let fix = fixKeepsCompiling(group, context) ? fix(for: group, rest: rest) : nil
+        return context.violation(message, at: first.declaration, fix: fix)
     }
 
     // MARK: Fix
+
+    /// `async let` sends its initializer to a child task. In actor-isolated code (a global-actor
+    /// attribute, an actor, or a module whose default isolation is MainActor) a stored property
+    /// of a non-Sendable type cannot be sent, so swiftc would reject the rewrite; offer it only
+    /// when every stored property the calls use has a type this file shows to be Sendable.
+    private func fixKeepsCompiling(_ group: [AwaitedBinding], _ context: RuleContext) -> Bool {
+        guard isActorIsolated(group[0].item, context), let owner = enclosingType(of: group[0].item) else { return true }
+        let stored = storedProperties(of: owner, in: context.file)
+        for binding in group {
+            for reference in Flow.references(to: Set(stored.keys), in: binding.call) {
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+                   member.base?.trimmedDescription != "self" {
+                    continue
+                }
+                guard let property = stored[reference.baseName.text], isSendable(property, context.file) else {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    private func isActorIsolated(_ node: some SyntaxProtocol, _ context: RuleContext) -> Bool {
+        func hasGlobalActor(_ attributes: AttributeListSyntax) -> Bool {
+            attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Actor") == true }
+        }
+        var current = node.parent
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self), let attributes = closure.signature?.attributes,
+               hasGlobalActor(attributes) { return true }
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                if function.modifiers.contains(where: { $0.name.text == "nonisolated" }) { return false }
+                if hasGlobalActor(function.attributes) { return true }
+            }
+            if candidate.is(ActorDeclSyntax.self) { return true }
+            if let group = candidate.asProtocol(DeclGroupSyntax.self) {
+                if group.modifiers.contains(where: { $0.name.text == "nonisolated" }) { return false }
+                if hasGlobalActor(group.attributes) { return true }
+            }
+            current = candidate.parent
+        }
+        if case .nonisolated = context.module.defaultIsolation { return false }
+        return true
+    }
+
+    private func enclosingType(of node: some SyntaxProtocol) -> DeclGroupSyntax? {
+        var current = node.parent
+        while let candidate = current {
+            if let group = candidate.asProtocol(DeclGroupSyntax.self) { return group }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Stored properties of a type (or of the type an extension extends, when declared in this file).
+    private func storedProperties(of owner: DeclGroupSyntax, in file: SourceFile) -> [String: PatternBindingSyntax] {
+        var groups: [DeclGroupSyntax] = [owner]
+        if let extensionDecl = owner.as(ExtensionDeclSyntax.self) {
+            let name = extensionDecl.extendedType.trimmedDescription
+            groups += Flow.all(DeclSyntax.self, in: file.tree).compactMap { declaration -> DeclGroupSyntax? in
+                guard let named = declaration.asProtocol(NamedDeclSyntax.self), named.name.text == name else { return nil }
+                return declaration.asProtocol(DeclGroupSyntax.self)
+            }
+        }
+        var properties: [String: PatternBindingSyntax] = [:]
+        for group in groups {
+            for member in group.memberBlock.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { properties[name] = binding }
+                }
+            }
+        }
+        return properties
+    }
+
+    static let sendableLibraryTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Bool", "String", "Character", "Substring", "Date", "URL", "Data", "UUID", "Decimal", "TimeInterval",
+        "Array", "Dictionary", "Set", "Optional", "Range", "ClosedRange", "Duration", "URLRequest", "Locale",
+        "TimeZone", "Calendar", "JSONDecoder", "JSONEncoder", "URLSession",
+    ]
+
+    /// Whether a property's type is Sendable as far as this file shows: library value types, and
+    /// structs, enums, actors, global-actor or `Sendable` classes declared here.
+    private func isSendable(_ property: PatternBindingSyntax, _ file: SourceFile) -> Bool {
+        var typeNames: [String] = []
+        if let annotation = property.typeAnnotation?.type {
+            typeNames = Flow.all(IdentifierTypeSyntax.self, in: annotation).map(\.name.text)
+        } else if let value = property.initializer?.value {
+            if value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
+                || value.is(StringLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) { return true }
+            guard let call = value.as(FunctionCallExprSyntax.self) else { return false }
+            typeNames = [call.calledExpression.trimmedDescription]
+        }
+        guard !typeNames.isEmpty else { return false }
+        let declarations = Flow.all(DeclSyntax.self, in: file.tree)
+        return typeNames.allSatisfy { name in
+            if Self.sendableLibraryTypes.contains(name) { return true }
+            guard let declaration = declarations.first(where: {
+                $0.asProtocol(NamedDeclSyntax.self)?.name.text == name && $0.asProtocol(DeclGroupSyntax.self) != nil
+            }) else { return false }
+            if declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self)
+                || declaration.is(ActorDeclSyntax.self) { return true }
+            guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return false }
+            let conforms = group.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.contains("Sendable") } ?? false
+            let globalActor = group.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Actor") == true
+            }
+            return conforms || globalActor
+        }
+    }
 
     private func fix(for group: [AwaitedBinding], rest: ArraySlice<CodeBlockItemSyntax>) -> Fix? {
         guard group.allSatisfy(\.rewritable) else { return nil }
