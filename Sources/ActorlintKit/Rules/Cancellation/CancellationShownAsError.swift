@@ -374,7 +374,8 @@ struct CancellationShownAsError: Rule {
         }
         for sequence in Flow.collect(SequenceExprSyntax.self, in: body) {
             if let target = errorStateAssignment(sequence, error: error, doStatement) {
-                return "stores the error in `\(target)`"
+                let carriesError = sequence.elements.dropFirst(2).contains { !Flow.references(to: [error], in: $0).isEmpty }
+                return carriesError ? "stores the error in `\(target)`" : "sets `\(target)`"
             }
         }
         return nil

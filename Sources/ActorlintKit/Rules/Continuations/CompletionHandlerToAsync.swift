@@ -255,9 +255,12 @@ struct CompletionHandlerToAsync: Rule {
     /// Handler names that say "called many times".
     static let repeatedHandlerWords = ["progress", "update", "change", "event", "each", "receive", "observer",
                                        "listener", "subscriber", "stream", "tick", "chunk", "partial", "element"]
+    /// Parameter names for the work a function runs, not for its completion.
+    static let workNames = ["block", "body", "work", "action", "operation", "task", "execute", "closure",
+                            "animations", "content", "job", "perform", "run", "handlerBlock"]
     /// Function names that register a handler rather than finish one operation.
     static let registrationPrefixes: Set<String> = ["on", "observe", "subscribe", "register", "listen", "watch"]
-    static let registrationWords = ["Observ", "Listen", "Subscri", "Monitor", "Updat", "Watch"]
+    static let registrationWords = ["Observ", "Listen", "Subscri", "Monitor", "Updat", "Watch", "Handler", "Callback"]
 
     func violations(in context: RuleContext) -> [Violation] {
         let functions = Flow.all(FunctionDeclSyntax.self, in: context.file.tree)
@@ -286,10 +289,15 @@ struct CompletionHandlerToAsync: Rule {
         guard function.body != nil, let last = function.signature.parameterClause.parameters.last,
               function.signature.effectSpecifiers?.asyncSpecifier == nil,
               !function.modifiers.contains(where: { $0.name.text == "override" }),
-              let closure = escapingClosureType(last.type), returnsVoid(closure) else { return nil }
+              let closure = escapingClosureType(last.type), returnsVoid(closure),
+              // `@AddAsync` and similar peer macros generate the async variant.
+              !function.attributes.contains(where: {
+                  $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("Async") == true
+              }) else { return nil }
         let name = (last.secondName ?? last.firstName).text
         let lowered = name.lowercased()
         if Self.repeatedHandlerWords.contains(where: { lowered.contains($0) }) { return nil }
+        if Self.workNames.contains(where: { lowered == $0.lowercased() }) { return nil }
         let functionName = function.name.text
         if Self.registrationPrefixes.contains(functionName.firstCamelCaseWord)
             || Self.registrationWords.contains(where: { functionName.contains($0) }) { return nil }
@@ -341,21 +349,28 @@ struct CompletionHandlerToAsync: Rule {
         return wrapped.hasSuffix("Error")
     }
 
-    /// `self.action = handler`, `handlers.append(handler)`: kept to be called later, maybe often.
+    /// `self.action = handler`, `handlers.append(handler)`, or called from a closure that is
+    /// stored (`pipe.readabilityHandler = { … handler(chunk) }`): kept to be called later, maybe often.
     private func storesHandler(_ name: String, in function: FunctionDeclSyntax) -> Bool {
         guard let body = function.body else { return false }
         return Flow.references(to: [name], in: body).contains { reference in
+            if let closure = reference.ancestor(ClosureExprSyntax.self), isAssigned(Syntax(closure)) { return true }
             if let argument = reference.parent?.as(LabeledExprSyntax.self),
                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
                ["append", "insert", "updateValue"].contains(call.calleeName ?? "") {
                 return true
             }
-            guard let elements = reference.parent?.as(ExprListSyntax.self),
-                  let index = elements.firstIndex(where: { $0.id == reference.id }), index != elements.startIndex else {
-                return false
-            }
-            return elements[elements.index(before: index)].is(AssignmentExprSyntax.self)
+            return isAssigned(Syntax(reference))
         }
+    }
+
+    /// Whether `node` is the right-hand side of an assignment.
+    private func isAssigned(_ node: Syntax) -> Bool {
+        guard let elements = node.parent?.as(ExprListSyntax.self),
+              let index = elements.firstIndex(where: { $0.id == node.id }), index != elements.startIndex else {
+            return false
+        }
+        return elements[elements.index(before: index)].is(AssignmentExprSyntax.self)
     }
 
     private func hasAsyncOverload(_ function: FunctionDeclSyntax, among functions: [FunctionDeclSyntax]) -> Bool {
@@ -386,7 +401,13 @@ struct CompletionHandlerToAsync: Rule {
 
     private func fix(_ function: FunctionDeclSyntax, _ handler: Handler, _ context: RuleContext) -> Fix? {
         let parameters = Array(function.signature.parameterClause.parameters.dropLast())
-        guard !function.modifiers.contains(where: { $0.name.text == "mutating" }),
+        // `success:` + `failure:`: the async variant must merge both callbacks, not drop one.
+        let splitCallbacks = parameters.contains { parameter in
+            let name = (parameter.secondName ?? parameter.firstName).text.lowercased()
+            return escapingClosureType(parameter.type) != nil
+                && ["success", "failure", "error", "completion", "done", "finish"].contains { name.contains($0) }
+        }
+        guard !splitCallbacks, !function.modifiers.contains(where: { $0.name.text == "mutating" }),
               function.signature.effectSpecifiers?.throwsClause == nil,
               parameters.allSatisfy(isForwardable),
               !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == "continuation" }),

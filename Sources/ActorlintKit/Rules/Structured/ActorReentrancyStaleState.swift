@@ -17,8 +17,9 @@ struct ActorReentrancyStaleState: Rule {
             the property at once. Re-check the state after the `await`, make the \
             check-and-update synchronous (no `await` in between), or keep the in-flight work in \
             a dictionary of `Task`s so concurrent callers share it. The rule stays quiet when \
-            the state is re-read after the `await`, when the state is claimed before the \
-            `await` (`isLoading = true`), and when no `await` separates check and write. \
+            the state is re-read after the `await`, when the method records its decision in \
+            the actor's state before the `await` (`isLoading = true`, `inFlight[url] = task`), \
+            and when no `await` separates check and write. \
             (seed 001, "Actors": any other call can run at each `await` in an actor method; SE-0306)
             """,
         triggering: [
@@ -264,17 +265,20 @@ struct ActorReentrancyStaleState: Rule {
                 reads.append(Access(property: property, node: expression, time: expression.startOffset))
             }
         }
-        // Locals that copy a property (`let current = count`, `if let hit = cache[k]`).
+        // Locals that copy a property (`let current = count`, `if let hit = cache[k]`). A name
+        // bound twice (`if let data = cache[url]` … `let data = try await load()`) is not followed.
+        let boundNames = Flow.collect(IdentifierPatternSyntax.self, in: body, enteringClosures: true).map(\.identifier.text)
+        let boundOnce = Set(boundNames.filter { name in boundNames.count(where: { $0 == name }) == 1 })
         var copies: [String: Access] = [:]
         for binding in Flow.collect(PatternBindingSyntax.self, in: body) {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, boundOnce.contains(name),
                   let value = binding.initializer?.value,
                   let read = reads.first(where: { $0.node.startOffset >= value.startOffset && $0.node.endOffset <= value.endOffset })
             else { continue }
             copies[name] = Access(property: read.property, node: Syntax(binding), time: value.endOffset)
         }
         for condition in Flow.collect(OptionalBindingConditionSyntax.self, in: body) {
-            guard let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            guard let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, boundOnce.contains(name),
                   let value = condition.initializer?.value,
                   let read = reads.first(where: { $0.node.startOffset >= value.startOffset && $0.node.endOffset <= value.endOffset })
             else { continue }
@@ -312,11 +316,12 @@ struct ActorReentrancyStaleState: Rule {
             let relevant = checks.first { check in
                 guard check.property == write.access.property, check.time < lastAwait.startOffset,
                       check.scope.contains(where: { $0.contains(write.access.node.startOffset) }) else { return false }
-                // Claimed before suspending (`isLoading = true`): the check was acted on in time.
+                // Claimed before suspending (`isLoading = true`, `inFlight[url] = task`): the method
+                // recorded its decision in the actor's state, so a concurrent call can see it.
                 let firstAwait = usable.filter { $0.startOffset > check.time }.min { $0.startOffset < $1.startOffset }
                 let claimed = writes.contains { other in
-                    other.access.property == check.property && other.access.time > check.time
-                        && other.access.time < (firstAwait?.startOffset ?? time)
+                    other.access.time > check.time && other.access.time < (firstAwait?.startOffset ?? time)
+                        && canPrecede(other.access.node, write.access.node)
                 }
                 return !claimed && usable.contains { $0.startOffset > check.time }
             }

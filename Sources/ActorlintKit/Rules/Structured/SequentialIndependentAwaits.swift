@@ -150,6 +150,16 @@ struct SequentialIndependentAwaits: Rule {
                 return a + b
             }
             """,
+            // A test checks the order of its awaits.
+            """
+            final class CacheTests: XCTestCase {
+                func testSecondLoadIsCached() async throws {
+                    let first = try await cache.load("key")
+                    let second = try await cache.load("key")
+                    XCTAssertEqual(first, second)
+                }
+            }
+            """,
             // Only one await.
             """
             func single(api: API) async throws -> Int {
@@ -340,6 +350,8 @@ struct SequentialIndependentAwaits: Rule {
     private func violations(in list: CodeBlockItemListSyntax, _ context: RuleContext) -> [Violation] {
         // Loops repeat the pair (often deliberately paced); `defer` bodies cannot keep child tasks.
         if Flow.isInside(list, where: { Flow.isLoop($0) || $0.is(DeferStmtSyntax.self) }) { return [] }
+        // Tests sequence their awaits on purpose: the order is what they check.
+        if isTest(list) { return [] }
         let actorState = enclosingActorState(of: list)
         let items = Array(list)
         var violations: [Violation] = []
@@ -363,6 +375,20 @@ struct SequentialIndependentAwaits: Rule {
             index = next
         }
         return violations
+    }
+
+    /// An XCTest `test…` method or a Swift Testing `@Test` function.
+    private func isTest(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                return function.name.text.hasPrefix("test") || function.attributes.contains {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
+                }
+            }
+            current = candidate.parent
+        }
+        return false
     }
 
     /// `let x = try await f()` (also `var`, tuples, `try?`): a binding whose value is one awaited call.
