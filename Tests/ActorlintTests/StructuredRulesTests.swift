@@ -315,6 +315,20 @@ import Testing
             """)
     }
 
+    @Test func splitSuccessAndFailureCallbacksAreReportedWithoutFix() {
+        // Dropping only `failure:` would leave `success:` as a parameter of the async variant.
+        let code = """
+            final class Legacy {
+                func perform(_ request: Request, success: @escaping (Response) -> Void, failure: @escaping (Error) -> Void) {
+                    queue.async { success(Response()) }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "completion-handler-to-async")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
     @Test func asyncOverloadCountsOnlyInTheSameType() {
         let code = """
             struct Local {

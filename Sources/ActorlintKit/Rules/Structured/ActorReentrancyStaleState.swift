@@ -121,6 +121,24 @@ struct ActorReentrancyStaleState: Rule {
                 }
             }
             """,
+            // The decision is recorded before suspending (the in-flight task), so a second caller
+            // joins it; storing the result afterwards acts on nothing stale. `data` is bound twice.
+            """
+            actor ImageLoader {
+                private var cache: [URL: Data] = [:]
+                private var inFlight: [URL: Task<Data, Error>] = [:]
+                func image(_ url: URL, client: Client) async throws -> Data {
+                    if let data = cache[url] { return data }
+                    if let task = inFlight[url] { return try await task.value }
+                    let task = Task { try await client.get(url) }
+                    inFlight[url] = task
+                    let data = try await task.value
+                    cache[url] = data
+                    inFlight[url] = nil
+                    return data
+                }
+            }
+            """,
             // Not an actor: a class has other problems, not this one.
             """
             final class Cache {
