@@ -278,6 +278,26 @@ import Testing
         #expect(found.last?.message.hasPrefix("The `guard … else` branch at line 9 returns without resuming `continuation`") == true)
     }
 
+    @Test func labeledBreakLeavesTheOuterLoop() {
+        // `break outer` after the resume ends both loops: no second resume; but when no value
+        // matches, the loops finish without resuming.
+        let code = """
+            func firstLarge(_ rows: [[Int]]) async -> Int {
+                await withCheckedContinuation { continuation in
+                    outer: for row in rows {
+                        for value in row where value > 10 {
+                            continuation.resume(returning: value)
+                            break outer
+                        }
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "continuation-misuse")
+        #expect(found.map(\.range.start.line) == [3])
+        #expect(found.first?.message.contains("`for` loop at line 3 finishes") == true)
+    }
+
     // MARK: completion-handler-to-async
 
     @Test func generatedWrappersResumeExactlyOnce() throws {

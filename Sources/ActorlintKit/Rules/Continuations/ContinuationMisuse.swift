@@ -91,6 +91,17 @@ struct ContinuationMisuse: Rule {
                 }
             }
             """,
+            // An optional chain: when `player` is nil, nothing is called and nothing resumes.
+            """
+            final class Jukebox {
+                weak var player: Player?
+                func nextTrack() async -> Track {
+                    await withCheckedContinuation { continuation in
+                        ↓player?.skip { track in continuation.resume(returning: track) }
+                    }
+                }
+            }
+            """,
             // Two callbacks that each resume: both will be called.
             """
             func warmUp(cache: Cache, index: Index) async {
@@ -243,6 +254,8 @@ private final class ContinuationFlow {
         var count = 0
         var branch: Branch?
         var firstResume: Syntax?
+        /// The label of a `break outer` / `continue outer` on its way to that loop.
+        var jumpLabel: String?
     }
 
     struct Branch {
@@ -357,16 +370,57 @@ private final class ContinuationFlow {
             outcome.thrown = scan(Syntax(throwStatement.expression), states)
             return outcome
         }
-        if node.is(BreakStmtSyntax.self) { var outcome = Outcome(); outcome.broke = states; return outcome }
-        if node.is(ContinueStmtSyntax.self) { var outcome = Outcome(); outcome.continued = states; return outcome }
+        if let breakStatement = node.as(BreakStmtSyntax.self) {
+            var outcome = Outcome()
+            outcome.broke = jumping(states, to: breakStatement.label?.text)
+            return outcome
+        }
+        if let continueStatement = node.as(ContinueStmtSyntax.self) {
+            var outcome = Outcome()
+            outcome.continued = jumping(states, to: continueStatement.label?.text)
+            return outcome
+        }
+        if let labeled = node.as(LabeledStmtSyntax.self) {
+            return run(statement: Syntax(labeled.statement), label: labeled.label.text, states)
+        }
+        return run(statement: node, label: nil, states)
+    }
+
+    private func jumping(_ states: [State], to label: String?) -> [State] {
+        states.map { state in
+            var state = state
+            state.jumpLabel = label
+            return state
+        }
+    }
+
+    /// Splits jumps into those that target this loop (or switch) and those that leave it.
+    private func consume(_ states: [State], label: String?) -> (mine: [State], outer: [State]) {
+        var mine: [State] = []
+        var outer: [State] = []
+        for state in states {
+            if state.jumpLabel == nil || state.jumpLabel == label {
+                var state = state
+                state.jumpLabel = nil
+                mine.append(state)
+            } else {
+                outer.append(state)
+            }
+        }
+        return (mine, outer)
+    }
+
+    private func run(statement node: Syntax, label: String?, _ states: [State]) -> Outcome {
         if let guardStatement = node.as(GuardStmtSyntax.self) { return run(guard: guardStatement, states) }
-        if let forLoop = node.as(ForStmtSyntax.self) { return runLoop(Syntax(forLoop), body: forLoop.body, keyword: "for", states) }
+        if let forLoop = node.as(ForStmtSyntax.self) {
+            return runLoop(Syntax(forLoop), body: forLoop.body, keyword: "for", label: label, states)
+        }
         if let whileLoop = node.as(WhileStmtSyntax.self) {
             let endless = whileLoop.conditions.trimmedDescription == "true"
-            return runLoop(Syntax(whileLoop), body: whileLoop.body, keyword: "while", states, endless: endless)
+            return runLoop(Syntax(whileLoop), body: whileLoop.body, keyword: "while", label: label, states, endless: endless)
         }
         if let repeatLoop = node.as(RepeatStmtSyntax.self) {
-            return runLoop(Syntax(repeatLoop), body: repeatLoop.body, keyword: "repeat", states,
+            return runLoop(Syntax(repeatLoop), body: repeatLoop.body, keyword: "repeat", label: label, states,
                            endless: repeatLoop.condition.trimmedDescription == "true", atLeastOnce: true)
         }
         if let doStatement = node.as(DoStmtSyntax.self) { return run(do: doStatement, states) }
@@ -469,12 +523,9 @@ private final class ContinuationFlow {
             }
             var result = run(switchCase.statements, labelled(entry, phrase, switchCase.label))
             // `break` in a switch leaves the switch, not an enclosing loop.
-            result.normal += result.broke.map { state in
-                var state = state
-                if state.branch == nil { state.branch = Branch(phrase: phrase, node: Syntax(switchCase.label)) }
-                return state
-            }
-            result.broke = []
+            let (mine, outer) = consume(result.broke, label: nil)
+            result.normal += mine
+            result.broke = outer
             outcome.absorbExits(result)
             outcome.normal += result.normal
         }
@@ -519,20 +570,25 @@ private final class ContinuationFlow {
     }
 
     /// Runs the body twice (enough to see a second resume) and collects how paths leave.
-    private func runLoop(_ loop: Syntax, body: CodeBlockSyntax, keyword: String, _ states: [State],
+    private func runLoop(_ loop: Syntax, body: CodeBlockSyntax, keyword: String, label: String?, _ states: [State],
                          endless: Bool = false, atLeastOnce: Bool = false) -> Outcome {
         let first = run(body.statements, states)
-        let again = merge(first.normal + first.continued)
+        let firstContinued = consume(first.continued, label: label)
+        let again = merge(first.normal + firstContinued.mine)
         let previousRerun = rerunLoop
         rerunLoop = loop
         let second = again.isEmpty ? Outcome() : run(body.statements, again)
         rerunLoop = previousRerun
+        let secondContinued = consume(second.continued, label: label)
+        let broke = consume(first.broke + second.broke, label: label)
         var outcome = Outcome()
         outcome.returned = first.returned + second.returned
         outcome.thrown = first.thrown + second.thrown
-        var leaving = first.broke + second.broke
+        outcome.broke = broke.outer
+        outcome.continued = firstContinued.outer + secondContinued.outer
+        var leaving = broke.mine
         if !endless {
-            let finished = (atLeastOnce ? [] : states) + again + second.normal + second.continued
+            let finished = (atLeastOnce ? [] : states) + again + second.normal + secondContinued.mine
             leaving += labelled(merge(finished), "the path where the `\(keyword)` loop at line \(line(loop)) finishes", loop)
         }
         outcome.normal = merge(leaving)
@@ -569,7 +625,15 @@ private final class ContinuationFlow {
                 if let call { handledCalls.insert(call.id) }
                 // Calling the callback resumes once, at the resume inside it.
                 if let resumeNode = runCallback(closure, call: call) {
-                    states = states.map { resume($0, at: resumeNode) }
+                    let resumed = states.map { resume($0, at: resumeNode) }
+                    if let call, let chain = optionalChain(in: call.calledExpression) {
+                        // `source?.load { … }` makes no call at all when `source` is nil.
+                        let skipped = labelled(states, "the path where `\(chain.expression.trimmedDescription)` is nil " +
+                                               "(the optional chain at line \(line(chain)))", chain)
+                        states = merge(resumed + skipped)
+                    } else {
+                        states = resumed
+                    }
                 }
                 continue
             }
@@ -613,6 +677,24 @@ private final class ContinuationFlow {
         // `$0` inside a nested closure is that closure's own parameter.
         if name.hasPrefix("$") { return false }
         return !Flow.references(to: [name], in: closure, enteringClosures: true).isEmpty
+    }
+
+    /// The `x?` in `x?.load`, `x?.a.load`: the call happens only when `x` is not nil.
+    private func optionalChain(in callee: ExprSyntax) -> OptionalChainingExprSyntax? {
+        var current: ExprSyntax? = callee
+        while let expression = current {
+            if let chain = expression.as(OptionalChainingExprSyntax.self) { return chain }
+            if let member = expression.as(MemberAccessExprSyntax.self) {
+                current = member.base
+            } else if let call = expression.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+                current = subscriptCall.calledExpression
+            } else {
+                current = nil
+            }
+        }
+        return nil
     }
 
     private func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
