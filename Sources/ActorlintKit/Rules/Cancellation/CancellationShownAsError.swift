@@ -78,6 +78,19 @@ struct CancellationShownAsError: Rule {
                 }
             }
             """,
+            // The error reaches the UI through a hop to the main actor.
+            """
+            final class Importer {
+                @MainActor var status = ""
+                func run(_ files: [URL], api: API) async {
+                    do {
+                        try await api.upload(files)
+                    } ↓catch {
+                        await MainActor.run { status = "Upload failed: \\(error)" }
+                    }
+                }
+            }
+            """,
             // An alert, after a typed branch for another error.
             """
             @MainActor final class Checkout {
@@ -368,11 +381,12 @@ struct CancellationShownAsError: Rule {
 
     /// What the catch-all does that the user (or the error reports) will see, in words; nil when
     /// it does nothing visible.
+    /// Closures in the catch body count: `await MainActor.run { errorMessage = … }` still shows it.
     private func visibleReport(in body: CodeBlockSyntax, error: String, _ doStatement: DoStmtSyntax) -> String? {
-        for call in Flow.collect(FunctionCallExprSyntax.self, in: body) {
+        for call in Flow.collect(FunctionCallExprSyntax.self, in: body, enteringClosures: true) {
             if let kind = visibleCall(call) { return kind }
         }
-        for sequence in Flow.collect(SequenceExprSyntax.self, in: body) {
+        for sequence in Flow.collect(SequenceExprSyntax.self, in: body, enteringClosures: true) {
             if let target = errorStateAssignment(sequence, error: error, doStatement) {
                 let carriesError = sequence.elements.dropFirst(2).contains { !Flow.references(to: [error], in: $0).isEmpty }
                 return carriesError ? "stores the error in `\(target)`" : "sets `\(target)`"
