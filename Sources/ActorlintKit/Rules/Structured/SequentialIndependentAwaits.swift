@@ -348,6 +348,8 @@ struct SequentialIndependentAwaits: Rule {
     }
 
     private func violations(in list: CodeBlockItemListSyntax, _ context: RuleContext) -> [Violation] {
+        // Most blocks have no two awaited bindings; skip the ancestor walks below for them.
+        guard list.count(where: { binding($0) != nil }) >= 2 else { return [] }
         // Loops repeat the pair (often deliberately paced); `defer` bodies cannot keep child tasks.
         if Flow.isInside(list, where: { Flow.isLoop($0) || $0.is(DeferStmtSyntax.self) }) { return [] }
         // Tests sequence their awaits on purpose: the order is what they check.
