@@ -245,7 +245,6 @@ struct ActorReentrancyStaleState: Rule {
 
     struct Write {
         let access: Access
-        let compound: Bool
         /// The expressions whose values are written: the right-hand side or the call's arguments.
         let values: [Syntax]
     }
@@ -254,7 +253,7 @@ struct ActorReentrancyStaleState: Rule {
         let property: String
         let time: Int
         let statement: Syntax
-        /// Offsets ranges whose code runs only because of the check's outcome.
+        /// Offset ranges whose code runs only because of the check's outcome.
         let scope: [Range<Int>]
     }
 
@@ -378,7 +377,7 @@ struct ActorReentrancyStaleState: Rule {
                 if let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id {
                     guard Self.mutatingMethods.contains(member.declName.baseName.text) else { return nil }
                     let access = Access(property: property, node: Syntax(call), time: call.endOffset)
-                    return Write(access: access, compound: false, values: call.arguments.map { Syntax($0) })
+                    return Write(access: access, values: call.arguments.map { Syntax($0) })
                 }
                 target = parent
             } else if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
@@ -392,18 +391,12 @@ struct ActorReentrancyStaleState: Rule {
         let next = elements.index(after: index)
         guard next != elements.endIndex else { return nil }
         let operatorNode = elements[next]
-        let compound: Bool
-        if operatorNode.is(AssignmentExprSyntax.self) {
-            compound = false
-        } else if let binary = operatorNode.as(BinaryOperatorExprSyntax.self),
-                  ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??="].contains(binary.operator.text) {
-            compound = true
-        } else {
-            return nil
-        }
+        let compoundOperators: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??="]
+        guard operatorNode.is(AssignmentExprSyntax.self)
+            || operatorNode.as(BinaryOperatorExprSyntax.self).map({ compoundOperators.contains($0.operator.text) }) == true
+        else { return nil }
         let values = elements[elements.index(after: next)...].map { Syntax($0) }
-        return Write(access: Access(property: property, node: Syntax(sequence), time: sequence.endOffset),
-                     compound: compound, values: values)
+        return Write(access: Access(property: property, node: Syntax(sequence), time: sequence.endOffset), values: values)
     }
 
     /// Reads of a property (or of a copy of it) in an `if` or `guard` condition, with the code

@@ -384,7 +384,10 @@ struct SequentialIndependentAwaits: Rule {
         var current = node.parent
         while let candidate = current {
             if let function = candidate.as(FunctionDeclSyntax.self) {
-                return function.name.text.hasPrefix("test") || function.attributes.contains {
+                // `testCaching`, `test_caching`, not `testimonials`.
+                let name = function.name.text
+                let xcTest = name.hasPrefix("test") && name.dropFirst(4).first.map { $0.isUppercase || $0 == "_" } ?? true
+                return xcTest || function.attributes.contains {
                     $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
                 }
             }
