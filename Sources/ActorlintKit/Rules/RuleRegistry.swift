@@ -19,6 +19,13 @@ public enum RuleRegistry {
         LongLivedTaskStrongSelf.self,
         StoredTaskNeverCancelled.self,
         DebounceWithTaskID.self,
+        SequentialIndependentAwaits.self,
+        TaskGroupUnorderedResults.self,
+        ActorReentrancyStaleState.self,
+        CancellationShownAsError.self,
+        LoopWithoutCancellationCheck.self,
+        ContinuationMisuse.self,
+        CompletionHandlerToAsync.self,
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

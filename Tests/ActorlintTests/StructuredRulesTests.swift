@@ -1,0 +1,406 @@
+import ActorlintKit
+import Foundation
+import Testing
+
+/// Edge cases of the structured, cancellation and continuation rules that the rules' own
+/// examples cannot express, and the compiler check of their correction examples.
+@Suite struct StructuredRulesTests {
+    static let ruleIDs = [
+        "sequential-independent-awaits",
+        "task-group-unordered-results",
+        "actor-reentrancy-stale-state",
+        "cancellation-shown-as-error",
+        "loop-without-cancellation-check",
+        "continuation-misuse",
+        "completion-handler-to-async",
+    ]
+
+    static func findings(_ code: String, rule id: String) -> [Finding] {
+        Linter(ruleIDs: [id]).findings(in: SourceFile(path: "Example.swift", text: code), module: .plainSwift6)
+            .filter { $0.ruleID == id }
+    }
+
+    static func fixed(_ code: String, rule id: String) -> String {
+        Fixer(linter: Linter(ruleIDs: [id]), includeUnsafe: true)
+            .fix(SourceFile(path: "Example.swift", text: code), module: .plainSwift6).text
+    }
+
+    // MARK: sequential-independent-awaits
+
+    @Test func asyncLetFixAddsTryBeforeAnExistingAwaitAndAfterAnAssignment() {
+        let code = """
+            func combine(api: API) async throws -> Int {
+                var total = 0
+                let a = try await api.first()
+                let b = try await api.second()
+                let c = await api.merge(a, b)
+                total = a + c
+                return total
+            }
+            """
+        #expect(Self.fixed(code, rule: "sequential-independent-awaits") == """
+            func combine(api: API) async throws -> Int {
+                var total = 0
+                async let a = api.first()
+                async let b = api.second()
+                let c = try await api.merge(a, b)
+                total = try await a + c
+                return total
+            }
+            """)
+    }
+
+    @Test func asyncLetFixIsWithheldWhenAValueIsReadInAClosureOrNeverRead() {
+        let inClosure = """
+            func load(api: API) async throws -> [Int] {
+                let a = try await api.first()
+                let b = try await api.second()
+                return [b].map { $0 + a }
+            }
+            """
+        let unread = """
+            func load(api: API) async throws -> Int {
+                let a = try await api.first()
+                let b = try await api.second()
+                return b
+            }
+            """
+        for code in [inClosure, unread] {
+            let found = Self.findings(code, rule: "sequential-independent-awaits")
+            #expect(found.count == 1)
+            #expect(found.first?.fix == nil)
+        }
+    }
+
+    @Test func asyncLetFixIsWithheldForNonSendableStateOfAMainActorType() {
+        // swiftc: "non-Sendable type 'Client' of property 'client' cannot exit main actor-isolated context".
+        let code = """
+            final class Client {
+                func profile() async throws -> String { "" }
+                func posts() async throws -> [String] { [] }
+            }
+            @MainActor final class ProfileModel {
+                let client = Client()
+                func load() async throws -> Int {
+                    let profile = try await client.profile()
+                    let posts = try await client.posts()
+                    return profile.count + posts.count
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "sequential-independent-awaits")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
+    // MARK: task-group-unordered-results
+
+    @Test func groupBodyPassedAsLabeledArgumentIsFollowed() {
+        let code = """
+            func load(_ ids: [Int], api: API) async -> [Item] {
+                await withTaskGroup(of: Item.self, returning: [Item].self, body: { group in
+                    for id in ids { group.addTask { await api.item(id) } }
+                    var items: [Item] = []
+                    for await item in group { items.append(item) }
+                    return items
+                })
+            }
+            """
+        let found = Self.findings(code, rule: "task-group-unordered-results")
+        #expect(found.map(\.range.start.line) == [5])
+    }
+
+    @Test func resultHandedToAnotherFunctionIsNotJudged() {
+        // The receiver may well order the values; only returns and stores are reported.
+        let code = """
+            func show(_ ids: [Int], api: API, screen: Screen) async {
+                screen.present(await withTaskGroup(of: Item.self) { group in
+                    for id in ids { group.addTask { await api.item(id) } }
+                    var items: [Item] = []
+                    for await item in group { items.append(item) }
+                    return items
+                })
+            }
+            """
+        #expect(Self.findings(code, rule: "task-group-unordered-results").isEmpty)
+    }
+
+    // MARK: actor-reentrancy-stale-state
+
+    @Test func suspensionInsideTheWrittenValueCounts() {
+        // Two callers can both see `nil` and both refresh: the classic token race.
+        let code = """
+            actor Session {
+                var token: String?
+                func validToken(auth: Auth) async throws -> String {
+                    if token == nil {
+                        token = try await auth.refresh()
+                    }
+                    return token!
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "actor-reentrancy-stale-state")
+        #expect(found.map(\.range.start.line) == [5])
+        #expect(found.first?.message.contains("checked on line 4") == true)
+    }
+
+    @Test func claimingStateBeforeSuspendingWithDeferredCleanupIsClean() {
+        let code = """
+            actor Downloader {
+                private var active: Set<URL> = []
+                func download(_ url: URL, client: Client) async throws {
+                    guard !active.contains(url) else { return }
+                    active.insert(url)
+                    defer { active.remove(url) }
+                    try await client.fetch(url)
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "actor-reentrancy-stale-state").isEmpty)
+    }
+
+    // MARK: cancellation-shown-as-error
+
+    @Test func catchAllThatAlsoCleansUpIsReportedWithoutFix() {
+        // Skipping the catch-all on cancellation would leave the spinner on.
+        let code = """
+            @MainActor final class Model {
+                var isLoading = false
+                var errorMessage: String?
+                func load(api: API) async {
+                    do {
+                        try await api.load()
+                    } catch {
+                        isLoading = false
+                        errorMessage = error.localizedDescription
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "cancellation-shown-as-error")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+        #expect(found.first?.message.contains("`errorMessage`") == true)
+    }
+
+    @Test func singleLineDoGetsACompactBranch() {
+        let code = """
+            final class Model {
+                var error: Error?
+                func load(api: API) async {
+                    Task { [weak self] in
+                        do { try await api.load() } catch { self?.error = error }
+                    }
+                }
+            }
+            """
+        #expect(Self.fixed(code, rule: "cancellation-shown-as-error") == """
+            final class Model {
+                var error: Error?
+                func load(api: API) async {
+                    Task { [weak self] in
+                        do { try await api.load() } catch is CancellationError {} catch { self?.error = error }
+                    }
+                }
+            }
+            """)
+    }
+
+    // MARK: loop-without-cancellation-check
+
+    @Test func nestedAwaitingLoopsGiveOneFindingAtTheOuterLoop() {
+        let code = """
+            func sync(folders: [Folder], api: API) async {
+                for folder in folders {
+                    for file in folder.files {
+                        await api.upload(file)
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "loop-without-cancellation-check")
+        #expect(found.map(\.range.start.line) == [2])
+    }
+
+    @Test func awaitOnlyInTheSequenceIsNotAnAwaitingLoop() {
+        // `for x in await load()` awaits once, before the loop starts.
+        let code = """
+            func render(store: Store) async {
+                for item in await store.items() {
+                    print(item)
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "loop-without-cancellation-check").isEmpty)
+    }
+
+    // MARK: continuation-misuse
+
+    @Test func alternativesInIfConfigAndTernaryResumeOnce() {
+        let code = """
+            func value(flag: Bool) async -> Int {
+                await withCheckedContinuation { continuation in
+                    #if DEBUG
+                    continuation.resume(returning: 1)
+                    #else
+                    continuation.resume(returning: 2)
+                    #endif
+                }
+            }
+            func other(flag: Bool) async -> Int {
+                await withCheckedContinuation { continuation in
+                    flag ? continuation.resume(returning: 1) : continuation.resume(returning: 2)
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "continuation-misuse").isEmpty)
+    }
+
+    @Test func anonymousParameterAndPathNamesInMessages() {
+        let code = """
+            func twice() async -> Int {
+                await withCheckedContinuation {
+                    $0.resume(returning: 1)
+                    $0.resume(returning: 2)
+                }
+            }
+            func hang(url: URL?) async -> Data {
+                await withCheckedContinuation { continuation in
+                    guard let url else { return }
+                    Loader.load(url) { continuation.resume(returning: $0) }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "continuation-misuse")
+        #expect(found.map(\.range.start.line) == [4, 9])
+        #expect(found.first?.message.contains("already resumed on line 3") == true)
+        #expect(found.last?.message.hasPrefix("The `guard … else` branch at line 9 returns without resuming `continuation`") == true)
+    }
+
+    @Test func labeledBreakLeavesTheOuterLoop() {
+        // `break outer` after the resume ends both loops: no second resume; but when no value
+        // matches, the loops finish without resuming.
+        let code = """
+            func firstLarge(_ rows: [[Int]]) async -> Int {
+                await withCheckedContinuation { continuation in
+                    outer: for row in rows {
+                        for value in row where value > 10 {
+                            continuation.resume(returning: value)
+                            break outer
+                        }
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "continuation-misuse")
+        #expect(found.map(\.range.start.line) == [3])
+        #expect(found.first?.message.contains("`for` loop at line 3 finishes") == true)
+    }
+
+    // MARK: completion-handler-to-async
+
+    @Test func generatedWrappersResumeExactlyOnce() throws {
+        let rule = try #require(RuleRegistry.descriptions.first { $0.id == "completion-handler-to-async" })
+        #expect(!rule.corrections.isEmpty)
+        for correction in rule.corrections {
+            #expect(Self.findings(correction.after, rule: "continuation-misuse").isEmpty, "\(correction.after)")
+        }
+    }
+
+    @Test func anotherClosureParameterMakesTheHandlerALabeledArgument() {
+        let code = """
+            enum Motion {
+                static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+                    animations()
+                    completion(true)
+                }
+            }
+            """
+        #expect(Self.fixed(code, rule: "completion-handler-to-async") == """
+            enum Motion {
+                static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+                    animations()
+                    completion(true)
+                }
+
+                static func animate(duration: Double, animations: @escaping () -> Void) async -> Bool {
+                    await withCheckedContinuation { continuation in
+                        animate(duration: duration, animations: animations, completion: { value in
+                            continuation.resume(returning: value)
+                        })
+                    }
+                }
+            }
+            """)
+    }
+
+    @Test func splitSuccessAndFailureCallbacksAreReportedWithoutFix() {
+        // Dropping only `failure:` would leave `success:` as a parameter of the async variant.
+        let code = """
+            final class Legacy {
+                func perform(_ request: Request, success: @escaping (Response) -> Void, failure: @escaping (Error) -> Void) {
+                    queue.async { success(Response()) }
+                }
+            }
+            """
+        let found = Self.findings(code, rule: "completion-handler-to-async")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
+    @Test func asyncOverloadCountsOnlyInTheSameType() {
+        let code = """
+            struct Local {
+                func load(completion: @escaping (Data) -> Void) { }
+            }
+            extension Local {
+                func load() async -> Data { Data() }
+            }
+            struct Remote {
+                func ↓load(completion: @escaping (Data) -> Void) { }
+            }
+            """
+        let (clean, offsets) = RuleExample(code).markedOffsets
+        #expect(Self.findings(clean, rule: "completion-handler-to-async").map(\.range.start.offset) == offsets)
+    }
+
+    // MARK: Correction examples compile
+
+    /// Every correction example of these rules is self-contained Foundation-only Swift: both the
+    /// text before and the text after the fix must type-check in Swift 6 mode. Spawning swiftc
+    /// takes seconds per file, so this runs when `ACTORLINT_TYPECHECK_EXAMPLES=1`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ACTORLINT_TYPECHECK_EXAMPLES"] == "1"),
+          arguments: ruleIDs)
+    func correctionExamplesTypeCheckBeforeAndAfter(id: String) throws {
+        // The harness itself must be able to fail.
+        #expect(try !Self.typeCheck("let broken: Int = \"text\"", name: "harness").isEmpty)
+        let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
+        for (number, correction) in rule.corrections.enumerated() {
+            for (stage, text) in [("before", correction.before), ("after", correction.after)] {
+                let diagnostics = try Self.typeCheck(text, name: "\(id)-\(number)-\(stage)")
+                #expect(diagnostics.isEmpty, "\(id) correction \(number) (\(stage)) does not type-check:\n\(diagnostics)\n\(text)")
+            }
+        }
+    }
+
+    /// Runs `swiftc -typecheck -swift-version 6` and returns its errors and warnings.
+    static func typeCheck(_ text: String, name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actorlint-typecheck-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Not `main.swift`: top-level statements would be allowed and hide mistakes.
+        let file = directory.appendingPathComponent("\(name).swift")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return process.terminationStatus == 0 && !text.contains("warning:") ? "" : text
+    }
+}
