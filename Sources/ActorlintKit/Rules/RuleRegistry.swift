@@ -6,7 +6,12 @@ public enum RuleRegistry {
         TaskInOnAppear.self,
     ]
 
+    /// Rules the linter also runs once per run over Xcode projects' build settings.
+    public static let projectRules: [any ProjectRule.Type] = []
+
+    /// One per id: a rule that is both a `Rule` and a `ProjectRule` is listed once.
     public static let descriptions: [RuleDescription] = all.map { $0.description }
+        + projectRules.map { $0.description }.filter { project in !all.contains { $0.description.id == project.id } }
 
     public static func rule(id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }
