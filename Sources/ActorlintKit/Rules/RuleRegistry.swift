@@ -4,10 +4,17 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         PreferConcurrentOverDetached.self,
         TaskInOnAppear.self,
+        LibraryDefaultMainActor.self,
+        AppTargetMissingApproachableConcurrency.self,
+        Swift5LanguageMode.self,
     ]
 
     /// Rules the linter also runs once per run over Xcode projects' build settings.
-    public static let projectRules: [any ProjectRule.Type] = []
+    public static let projectRules: [any ProjectRule.Type] = [
+        LibraryDefaultMainActor.self,
+        AppTargetMissingApproachableConcurrency.self,
+        Swift5LanguageMode.self,
+    ]
 
     /// One per id: a rule that is both a `Rule` and a `ProjectRule` is listed once.
     public static let descriptions: [RuleDescription] = all.map { $0.description }
