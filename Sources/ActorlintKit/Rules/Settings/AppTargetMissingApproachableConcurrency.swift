@@ -274,7 +274,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
         case (.library, .ui(let framework)): role = "a UI library target (it imports \(framework))"
         default: return nil
         }
-        guard versionAtLeast(module.toolsVersion, [6, 2]) else { return nil }
+        guard SettingsSupport.versionAtLeast(module.toolsVersion, [6, 2]) else { return nil }
         let missingIsolation: Bool
         switch module.defaultIsolation {
         case .mainActor: missingIsolation = false

@@ -147,11 +147,11 @@ struct LibraryDefaultMainActor: Rule, ProjectRule {
         let flagged = modules.filter {
             $0.kind == .library && $0.defaultIsolation == .mainActor && UIEvidence($0, indexes: indexes) == .noUI
         }
-        return groupedByOrigin(flagged, setting: ModuleSettings.defaultIsolationSetting)
+        return SettingsSupport.groupedByOrigin(flagged, setting: ModuleSettings.defaultIsolationSetting)
     }
 
     static func message(_ modules: [ModuleSettings], origin: SettingOrigin) -> String {
-        let names = listing(modules.map(\.name))
+        let names = SettingsSupport.listing(modules.map(\.name))
         let subject = modules.count == 1 ? "\(names) is a library target whose files import no UI framework"
             : "\(names) are library targets whose files import no UI framework"
         let hints = Set(modules.compactMap { nameHint($0.name) }).sorted()

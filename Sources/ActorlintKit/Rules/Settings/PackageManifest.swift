@@ -119,31 +119,34 @@ extension SettingOrigin {
     var shortText: String { text.count > 60 ? String(text.prefix(57)) + "..." : text }
 }
 
-/// Groups modules by the origin of a setting, in the order the modules come, so that one line
-/// shared by several targets gets one finding that names them all.
-func groupedByOrigin(_ modules: [ModuleSettings], setting: String) -> [(origin: SettingOrigin, modules: [ModuleSettings])] {
-    var order: [SettingOrigin] = []
-    var groups: [SettingOrigin: [ModuleSettings]] = [:]
-    for module in modules {
-        guard let origin = module.origins[setting] else { continue }
-        if groups[origin] == nil { order.append(origin) }
-        groups[origin, default: []].append(module)
+/// Helpers the settings rules share.
+enum SettingsSupport {
+    /// Groups modules by the origin of a setting, in the order the modules come, so that one line
+    /// shared by several targets gets one finding that names them all.
+    static func groupedByOrigin(_ modules: [ModuleSettings], setting: String) -> [(origin: SettingOrigin, modules: [ModuleSettings])] {
+        var order: [SettingOrigin] = []
+        var groups: [SettingOrigin: [ModuleSettings]] = [:]
+        for module in modules {
+            guard let origin = module.origins[setting] else { continue }
+            if groups[origin] == nil { order.append(origin) }
+            groups[origin, default: []].append(module)
+        }
+        return order.map { ($0, groups[$0]!) }
     }
-    return order.map { ($0, groups[$0]!) }
-}
 
-/// "`A`", "`A` and `B`", "`A`, `B` and `C`".
-func listing(_ names: [String]) -> String {
-    let quoted = names.map { "`\($0)`" }
-    guard quoted.count > 1 else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
-}
+    /// "`A`", "`A` and `B`", "`A`, `B` and `C`".
+    static func listing(_ names: [String]) -> String {
+        let quoted = names.map { "`\($0)`" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+    }
 
-/// "6.2" → [6, 2]; compares versions as numbers.
-func versionAtLeast(_ text: String?, _ minimum: [Int]) -> Bool {
-    guard let text else { return false }
-    let parts = text.split(separator: ".").compactMap { Int($0) }
-    guard !parts.isEmpty else { return false }
-    let padded = parts + Array(repeating: 0, count: max(0, minimum.count - parts.count))
-    return !padded.lexicographicallyPrecedes(minimum)
+    /// "6.2" → [6, 2]; compares versions as numbers.
+    static func versionAtLeast(_ text: String?, _ minimum: [Int]) -> Bool {
+        guard let text else { return false }
+        let parts = text.split(separator: ".").compactMap { Int($0) }
+        guard !parts.isEmpty else { return false }
+        let padded = parts + Array(repeating: 0, count: max(0, minimum.count - parts.count))
+        return !padded.lexicographicallyPrecedes(minimum)
+    }
 }

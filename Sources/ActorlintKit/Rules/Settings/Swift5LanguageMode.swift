@@ -86,7 +86,7 @@ struct Swift5LanguageMode: Rule, ProjectRule {
         guard let manifest = PackageManifest(context) else { return [] }
         let swift5 = manifest.targets.filter { $0.settings.languageMode < 6 && $0.settings.kind != .plugin }
         let names = Set(swift5.map(\.declaration.name))
-        return groupedByOrigin(swift5.map(\.settings), setting: ModuleSettings.languageModeSetting).compactMap { origin, modules in
+        return SettingsSupport.groupedByOrigin(swift5.map(\.settings), setting: ModuleSettings.languageModeSetting).compactMap { origin, modules in
             guard let range = manifest.range(of: origin) else { return nil }
             // Leaves: non-test targets of this group that depend on no other Swift 5 target.
             let group = Set(modules.map(\.name))
@@ -111,7 +111,7 @@ struct Swift5LanguageMode: Rule, ProjectRule {
         // Only targets whose Swift files were checked: a project-wide SWIFT_VERSION also
         // reaches targets with no Swift at all.
         let swift5 = context.modules.filter { $0.languageMode < 6 && context.indexes[$0.key] != nil }
-        return groupedByOrigin(swift5, setting: ModuleSettings.languageModeSetting).map { origin, modules in
+        return SettingsSupport.groupedByOrigin(swift5, setting: ModuleSettings.languageModeSetting).map { origin, modules in
             ProjectViolation(message: Self.message(modules, origin: origin, cause: .xcode, leaves: []), origin: origin)
         }
     }
@@ -121,7 +121,7 @@ struct Swift5LanguageMode: Rule, ProjectRule {
     }
 
     static func message(_ modules: [ModuleSettings], origin: SettingOrigin, cause: Cause, leaves: [String]) -> String {
-        let names = listing(modules.map(\.name))
+        let names = SettingsSupport.listing(modules.map(\.name))
         let subject = modules.count == 1 ? "\(names) compiles" : "\(names) compile"
         var text = "\(subject) in Swift \(modules[0].languageMode) language mode (`\(origin.shortText)`, \(origin.shortLocation)), "
             + "where data races are not compile-time errors: unsafe sharing and non-Sendable values crossing actors are "
@@ -143,7 +143,7 @@ struct Swift5LanguageMode: Rule, ProjectRule {
                 + "set `SWIFT_STRICT_CONCURRENCY = complete`, fix its warnings, then set `SWIFT_VERSION = 6.0`."
         }
         if modules.count > 1, !leaves.isEmpty {
-            text += " Start with \(listing(leaves)): \(leaves.count == 1 ? "it depends" : "they depend") on no other Swift 5 target."
+            text += " Start with \(SettingsSupport.listing(leaves)): \(leaves.count == 1 ? "it depends" : "they depend") on no other Swift 5 target."
         }
         return text + " Adopting module by module is far less painful than switching at once (seed 001, section "
             + "\"Swift 6 und Sicherheit vor Data Races\")."
