@@ -22,12 +22,15 @@ public struct Fixer: Sendable {
     }
 
     /// Fixes `file` and returns the new text. Never returns text that parses worse than the input.
-    public func fix(_ file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil) -> Outcome {
+    /// `indexes` (from `Linter.Run`) lets rules that weigh other modules' files, such as the
+    /// manifest rules, see the same evidence on every pass.
+    public func fix(_ file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil,
+                    indexes: [String: ProjectIndex] = [:]) -> Outcome {
         let originalErrors = Self.syntaxErrorCount(file)
         var current = file
         var applied = 0
         for _ in 0..<Self.maximumPasses {
-            let findings = linter.findings(in: current, module: module, index: index)
+            let findings = linter.findings(in: current, module: module, index: index, indexes: indexes)
             let fixes = findings.compactMap(\.fix).filter { includeUnsafe || $0.safety == .safe }
             let (text, count) = Self.apply(fixes, to: current.text)
             // A fix whose edits change nothing would otherwise be "applied" on every pass.

@@ -25,6 +25,9 @@ public struct Linter: Sendable {
         public var failures: [AnalysisFailure] = []
         public var files: [SourceFile] = []
         public var lineCount = 0
+        /// The index of each module by `ModuleSettings.key`: the fixer needs the same evidence
+        /// (a target's imports) that the check had.
+        public var indexes: [String: ProjectIndex] = [:]
     }
 
     /// Seconds a file may take: the configured bound, else 10 s plus 2 s per MiB.
@@ -45,7 +48,11 @@ public struct Linter: Sendable {
             let settings = parsed.settings[item]
             return findings(in: file, module: settings, index: indexes[settings.key] ?? .empty, indexes: indexes)
         }
-        run.findings = results.flatMap { $0 ?? [] }.sorted()
+        let checkedProjects = Set(parsed.settings.compactMap(\.projectPath))
+        let relative = parsed.files.contains { !$0.path.hasPrefix("/") }
+        run.findings = (results.flatMap { $0 ?? [] }
+            + projectFindings(checkedProjects: checkedProjects, indexes: indexes, relativePaths: relative)).sorted()
+        run.indexes = indexes
         run.lineCount = parsed.files.reduce(0) { $0 + $1.lineCount }
         return run
     }
@@ -179,7 +186,7 @@ public struct Linter: Sendable {
         value == value.rounded() ? "\(Int(value)) s" : String(format: value < 1 ? "%.2f s" : "%.1f s", value)
     }
 
-    private func relativePath(_ path: String) -> String {
+    func relativePath(_ path: String) -> String {
         guard let configPath = configuration.path else { return path }
         let base = URL(fileURLWithPath: configPath).deletingLastPathComponent().standardizedFileURL.path + "/"
         let absolute = absolutePath(path)

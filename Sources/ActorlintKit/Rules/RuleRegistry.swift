@@ -26,9 +26,21 @@ public enum RuleRegistry {
         LoopWithoutCancellationCheck.self,
         ContinuationMisuse.self,
         CompletionHandlerToAsync.self,
+        LibraryDefaultMainActor.self,
+        AppTargetMissingApproachableConcurrency.self,
+        Swift5LanguageMode.self,
     ]
 
+    /// Rules the linter also runs once per run over Xcode projects' build settings.
+    public static let projectRules: [any ProjectRule.Type] = [
+        LibraryDefaultMainActor.self,
+        AppTargetMissingApproachableConcurrency.self,
+        Swift5LanguageMode.self,
+    ]
+
+    /// One per id: a rule that is both a `Rule` and a `ProjectRule` is listed once.
     public static let descriptions: [RuleDescription] = all.map { $0.description }
+        + projectRules.map { $0.description }.filter { project in !all.contains { $0.description.id == project.id } }
 
     public static func rule(id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }
