@@ -196,7 +196,7 @@ import Testing
         #expect(lines == [7, 15, 17])
 
         #expect(findings[0].message.hasPrefix("`ShopApp` is an executable target that imports SwiftUI on tools version 6.2"))
-        #expect(findings[0].fix?.safety == .safe)
+        #expect(findings[0].fix?.safety == .unsafe)
         #expect(findings[1].message.hasPrefix("`Networking` is a library target whose files import no UI framework (the name suggests networking code)"))
         #expect(findings[1].message.contains("`.defaultIsolation(MainActor.self)` (Package.swift:15)"))
         #expect(findings[1].range.start.column == 29 && findings[1].range.end.column == 29 + ".defaultIsolation(MainActor.self)".utf8.count)
@@ -207,7 +207,7 @@ import Testing
         let directory = try Self.shopPackage()
         defer { Fixture.cleanUp(directory) }
         let console = Console(capture: true)
-        let status = ActorlintCommand.run(["fix", "--select", Self.all.sorted().joined(separator: ","), directory], console: console)
+        let status = ActorlintCommand.run(["fix", "--unsafe-fixes", "--select", Self.all.sorted().joined(separator: ","), directory], console: console)
         #expect(status == 1, "the library and Swift 5 findings remain: \(console.errors)")
         #expect(console.errors.contains("Applied 1 fix in 1 file; 2 findings remain."), "\(console.errors)")
         let fixed = try String(contentsOfFile: directory + "/Package.swift", encoding: .utf8)

@@ -26,8 +26,8 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
             count as decisions and are not reported. Packages with tools version below 6.2 cannot \
             use `.defaultIsolation` and are not reported.
             """,
-        fix: FixInfo(.safe, """
-            Adds the missing settings to the target in Package.swift: into its \
+        fix: FixInfo(.unsafe, """
+            Unsafe although SPEC lists it as safe: the manifest edit itself is mechanical, but             turning on default isolation MainActor or NonisolatedNonsendingByDefault changes             where the target's unannotated code runs, and the compiler may then ask for             `nonisolated`, `@concurrent` or `await` in places. Adds the missing settings to the target in Package.swift: into its \
             `swiftSettings: [ … ]` literal, or as a new `swiftSettings:` argument placed where \
             PackageDescription's parameter order expects it (after `cxxSettings:`, before \
             `linkerSettings:` and `plugins:`), in the manifest's indentation. Not offered when the \
@@ -305,7 +305,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     + "actorlint does not edit them: add \(additions.map { "`\($0)`" }.joined(separator: " and ")) "
                     + "where this target's settings are built"
             let fix = edits.map {
-                Fix(title: "Add \(additions.joined(separator: " and ")) to target '\(module.name)'", safety: .safe, edits: $0)
+                Fix(title: "Add \(additions.joined(separator: " and ")) to target '\(module.name)'", safety: .unsafe, edits: $0)
             }
             let callee = target.call.node.as(FunctionCallExprSyntax.self)?.calledExpression
             return Violation(message: Self.message(module, assessment, tools: "tools version \(module.toolsVersion ?? "?")", advice: advice),
