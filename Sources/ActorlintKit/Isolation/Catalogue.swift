@@ -125,6 +125,10 @@ public enum Catalogue {
         "NavigationView", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Menu", "Button", "Toggle",
         "Picker", "DisclosureGroup", "ViewThatFits", "Label", "Link", "ShareLink", "ToolbarItem", "ToolbarItemGroup",
         "ContextMenu", "TimelineView", "Canvas", "WindowGroup", "Settings", "DocumentGroup", "AsyncImage",
+        "ControlGroup", "ToolbarTitleMenu", "GroupBox", "CommandGroup", "CommandMenu", "Tab", "TabSection", "GlassEffectContainer", "Chart",
+        "LabeledContent", "ProgressView", "Gauge", "Stepper", "Slider", "DatePicker", "TextField", "SecureField",
+        "HSplitView", "VSplitView", "Table", "TableColumn", "OutlineGroup", "MenuBarExtra", "Window",
+        "UtilityWindow", "ImmersiveSpace", "RealityView", "Map", "PhotosPicker", "ColorPicker",
     ]
 
     /// SwiftUI modifiers whose actions SwiftUI runs on the main actor.
@@ -136,5 +140,10 @@ public enum Catalogue {
         ".gesture", ".simultaneousGesture", ".onEnded", ".onChanged", ".mask", ".clipShape", ".transaction",
         ".animation", ".onKeyPress", ".onMove", ".onDelete", ".onInsert", ".dropDestination", ".draggable",
         ".onScrollGeometryChange", ".onGeometryChange", ".backgroundTask", ".scrollTargetLayout",
+        ".alignmentGuide", ".accessibilityRepresentation", ".accessibilityAction", ".accessibilityActions",
+        ".accessibilityAdjustableAction", ".onPreferenceChange", ".onSubmit", ".onCommand", ".onExitCommand",
+        ".onPasteCommand", ".onMoveCommand", ".onScrollPhaseChange", ".onScrollVisibilityChange",
+        ".onAppearAndChange", ".sensoryFeedback", ".focusedValue", ".keyboardShortcut", ".refreshable",
+        ".fileImporter", ".fileExporter", ".photosPicker", ".inspector", ".matchedGeometryEffect",
     ]
 }

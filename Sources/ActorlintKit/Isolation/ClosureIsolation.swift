@@ -12,7 +12,7 @@ extension IsolationModel {
         let use = ClosureUse(closure: closure)
         guard let call = use.call else { return plainClosure(closure) }
         let callee = call.calleeText
-        let behaviour = Self.behaviour(of: call, callee: callee)
+        let behaviour = Self.behaviour(of: call, callee: callee) ?? projectBehaviour(of: call, label: use.label)
         switch behaviour?.kind {
         case .mainActor?:
             return IsolationResult(.mainActor, reasons: [here(behaviour!.note)])
@@ -61,6 +61,25 @@ extension IsolationModel {
             return Behaviour(kind: .nonisolated, note: "`\(base)` runs the closure on a dispatch queue, not on an actor")
         }
         return nil
+    }
+
+    /// How the module's own function or initializer treats the closure, from its parameter
+    /// types; nil when the callee is not the module's or its overloads disagree.
+    func projectBehaviour(of call: FunctionCallExprSyntax, label: String?) -> Behaviour? {
+        let key: String?
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            key = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            // `Type.init { }` or `.method { }`.
+            key = member.declName.baseName.text == "init" ? member.base?.trimmedDescription : member.declName.baseName.text
+        } else {
+            key = nil
+        }
+        guard let key, let parameters = index.closureParameters(named: key), !parameters.isEmpty else { return nil }
+        // A trailing closure fills a closure parameter; a labeled one, the parameter with that label.
+        let candidates = label.map { label in parameters.filter { $0.label == label } } ?? parameters
+        guard let first = candidates.first, candidates.allSatisfy({ $0.behaviour == first.behaviour }) else { return nil }
+        return Behaviour(kind: first.behaviour, note: "`\(key)` is declared in this module and \(first.note)")
     }
 
     /// The isolation of the code around a closure.

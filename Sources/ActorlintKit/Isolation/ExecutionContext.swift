@@ -12,6 +12,11 @@ public struct ExecutionContext: Sendable {
     /// The syntax node that forms the context (nil for top-level code).
     public var node: Syntax?
 
+    public init(kind: Kind, node: Syntax?) {
+        self.kind = kind
+        self.node = node
+    }
+
     /// The innermost context containing `node`.
     public static func innermost(containing node: Syntax) -> ExecutionContext {
         var current: Syntax? = node

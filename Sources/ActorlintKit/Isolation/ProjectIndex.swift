@@ -22,6 +22,8 @@ public final class ProjectIndex: @unchecked Sendable {
         /// The type or extension this type is nested in, if any: under default isolation MainActor
         /// a nested type gets the default only when its parent is main-actor code.
         public var parent: Parent?
+        /// Declared in another module of the run (see `ProjectIndex.link`).
+        public var isForeign = false
         public var path: String
         public var line: Int
     }
@@ -45,6 +47,19 @@ public final class ProjectIndex: @unchecked Sendable {
     /// summary, so `nonisolated-model-type` can see uses in other files without their trees.
     public private(set) var offMainUses: [String: OffMainUse] = [:]
 
+    /// Closure-typed parameters of the module's functions and initializers (and the stored
+    /// closure properties behind memberwise initializers), by function name or type name: how
+    /// the module's own APIs treat the closures passed to them.
+    public private(set) var closureParameters: [String: [ClosureParameter]] = [:]
+
+    public struct ClosureParameter: Sendable, Equatable {
+        /// The argument label; nil for `_`.
+        public var label: String?
+        public var behaviour: Catalogue.ClosureBehaviour
+        /// "`@Sendable`" or "`@MainActor`" or "non-`@Sendable`", for reasons.
+        public var note: String
+    }
+
     public struct OffMainUse: Sendable {
         public var path: String
         public var line: Int
@@ -63,10 +78,37 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             imports.formUnion(collector.imports)
             for (name, use) in collector.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+            for (name, parameters) in collector.closureParameters { closureParameters[name, default: []] += parameters }
         }
     }
 
     public static let empty = ProjectIndex()
+
+    /// The other modules of the run, consulted when a name is not declared in this one: a
+    /// superclass, protocol or view from a sibling package.
+    public private(set) var otherModules: ProjectIndex?
+
+    /// Links each module's index to the others. A type found there is marked `isForeign`: its
+    /// module's default isolation is not this module's, so only what it declares counts.
+    public static func link(_ indexes: [ProjectIndex]) {
+        guard indexes.count > 1 else { return }
+        let merged = ProjectIndex()
+        for index in indexes {
+            for (name, info) in index.types where merged.types[name] == nil {
+                var foreign = info
+                foreign.isForeign = true
+                merged.types[name] = foreign
+            }
+            merged.globalActors.formUnion(index.globalActors)
+            for (name, parameters) in index.closureParameters where merged.closureParameters[name] == nil {
+                merged.closureParameters[name] = parameters
+            }
+        }
+        for index in indexes {
+            index.otherModules = merged
+            index.globalActors.formUnion(merged.globalActors)
+        }
+    }
 
     /// The global actor a type's own attributes name, if any.
     public func globalActor(of type: TypeInfo) -> String? {
@@ -74,7 +116,12 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     public func type(named name: String) -> TypeInfo? {
-        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] }
+        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] } ?? otherModules?.type(named: name)
+    }
+
+    /// The closure parameters of the module's (or a sibling module's) functions named `name`.
+    public func closureParameters(named name: String) -> [ClosureParameter]? {
+        closureParameters[name] ?? otherModules?.closureParameters[name]
     }
 
     /// The base name of a type as written: `Foo` for `Foo<Bar>`, `Module.Foo`, `Foo?`.
@@ -149,6 +196,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var globalActorNames: Set<String> = []
         var imports: Set<String> = []
         var offMainUses: [String: OffMainUse] = [:]
+        var closureParameters: [String: [ClosureParameter]] = [:]
 
         init(file: SourceFile) {
             self.file = file
@@ -168,7 +216,6 @@ public final class ProjectIndex: @unchecked Sendable {
             return .skipChildren
         }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
             // An actor's members run on the actor, never on the main actor.
@@ -176,7 +223,36 @@ public final class ProjectIndex: @unchecked Sendable {
             return record(node)
         }
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { _ = record(node); return .skipChildren }
+        func recordParameters(_ clause: FunctionParameterClauseSyntax, under name: String) {
+            for parameter in clause.parameters {
+                guard let behaviour = ClosureParameter.behaviour(of: parameter.type) else { continue }
+                let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                closureParameters[name, default: []].append(ClosureParameter(label: label, behaviour: behaviour.0, note: behaviour.1))
+            }
+        }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let owner = node.ancestor(MemberBlockSyntax.self)?.parent,
+               let name = TypeDeclaration(owner)?.name ?? owner.as(ExtensionDeclSyntax.self).map({ ProjectIndex.baseName($0.extendedType) }) {
+                recordParameters(node.signature.parameterClause, under: name)
+            }
+            return .skipChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            // Stored closure properties become parameters of the memberwise initializer.
+            for variable in node.memberBlock.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }) {
+                for binding in variable.bindings where binding.accessorBlock == nil {
+                    guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type),
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    closureParameters[node.name.text, default: []].append(ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1))
+                }
+            }
+            return record(node)
+        }
+
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            recordParameters(node.signature.parameterClause, under: node.name.text)
             let concurrent = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "concurrent" }
             let nonisolated = node.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
             guard concurrent || nonisolated else { return .visitChildren }
@@ -196,6 +272,34 @@ public final class ProjectIndex: @unchecked Sendable {
         override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+}
+
+extension ProjectIndex.ClosureParameter {
+    /// How a parameter of this type treats its closure, or nil when it is not a closure.
+    static func behaviour(of type: TypeSyntax) -> (Catalogue.ClosureBehaviour, String)? {
+        var base = type
+        var attributes: [String] = []
+        var specifiers: [String] = []
+        while true {
+            if let attributed = base.as(AttributedTypeSyntax.self) {
+                attributes += attributed.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+                specifiers += attributed.specifiers.map(\.trimmedDescription)
+                base = attributed.baseType
+            } else if let optional = base.as(OptionalTypeSyntax.self) {
+                base = optional.wrappedType
+            } else if let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                base = only.type
+            } else {
+                break
+            }
+        }
+        guard base.is(FunctionTypeSyntax.self) else { return nil }
+        if attributes.contains("MainActor") { return (.mainActor, "its closure parameter is `@MainActor`") }
+        if attributes.contains("Sendable") || specifiers.contains("sending") {
+            return (.nonisolated, "its closure parameter is `@Sendable`, so the closure does not inherit the caller's isolation")
+        }
+        return (.inherits, "its closure parameter is not `@Sendable`, so the closure keeps the isolation of the code that forms it")
     }
 }
 

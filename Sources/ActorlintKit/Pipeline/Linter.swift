@@ -43,6 +43,7 @@ public struct Linter: Sendable {
         run.files = parsed.files
         let byModule = Dictionary(grouping: parsed.files.indices) { parsed.settings[$0].key }
         let indexes = byModule.mapValues { members in ProjectIndex(files: members.map { parsed.files[$0] }) }
+        ProjectIndex.link(Array(indexes.values))
         let results = ParallelMap.run(count: parsed.files.count, timeout: { _ in nil }) { [self] item in
             let file = parsed.files[item]
             let settings = parsed.settings[item]
