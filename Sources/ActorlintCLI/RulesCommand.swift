@@ -3,13 +3,7 @@ import Foundation
 
 /// `actorlint rules` (the list) and `actorlint rule ID` (one rule's documentation).
 enum RulesCommand {
-    /// Grouped by category (in the order categories are declared), then by id.
-    static var descriptions: [RuleDescription] {
-        (RuleRegistry.descriptions + [UnusedSuppression.description]).sorted {
-            let categories = RuleCategory.allCases
-            return (categories.firstIndex(of: $0.category)!, $0.id) < (categories.firstIndex(of: $1.category)!, $1.id)
-        }
-    }
+    static var descriptions: [RuleDescription] { RuleRegistry.descriptions + [UnusedSuppression.description] }
 
     static func list(format: String, console: Console) -> Int32 {
         switch format {

@@ -104,6 +104,22 @@ public enum Catalogue {
         ("withUnsafeContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
         ("withUnsafeThrowingContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
         ("autoreleasepool", .inherits, "the body runs synchronously"),
+        // UIKit/AppKit: handler types declared `@MainActor` in the SDK.
+        ("UIAction", .mainActor, "UIKit declares `UIActionHandler` `@MainActor`"),
+        ("UIAlertAction", .mainActor, "`UIAlertAction` is a `@MainActor` class whose handler UIKit calls on the main actor"),
+        ("UIView.animate", .mainActor, "UIKit declares the animation closures of `UIView.animate` `@MainActor`"),
+        ("UIViewPropertyAnimator", .mainActor, "UIKit declares the animation closures of `UIViewPropertyAnimator` `@MainActor`"),
+        ("NSAnimationContext.runAnimationGroup", .mainActor, "AppKit declares the animation closures `@MainActor`"),
+        // Combine's operators take plain (non-`@Sendable`) escaping closures: they keep the
+        // isolation of the code that forms them, and Swift 6 checks it at run time.
+        (".sink", .inherits, "Combine's `sink` takes a non-`@Sendable` closure, which keeps the isolation of the code that forms it"),
+        (".assign", .inherits, "Combine's `assign` keeps the isolation of the code that forms it"),
+        (".handleEvents", .inherits, "Combine's operators take non-`@Sendable` closures, which keep the isolation of the code that forms them"),
+        (".removeDuplicates", .inherits, "the closure is not `@Sendable`, so it keeps the isolation of the code that forms it"),
+        (".tryMap", .inherits, "Combine's operators take non-`@Sendable` closures, which keep the isolation of the code that forms them"),
+        // Swift Testing runs these bodies in the caller's context.
+        ("confirmation", .inherits, "Swift Testing runs the `confirmation` body in the caller's context"),
+        ("withKnownIssue", .inherits, "Swift Testing runs the `withKnownIssue` body in the caller's context"),
         ("withAnimation", .inherits, "the body runs synchronously"),
     ]
 

@@ -242,9 +242,16 @@ public final class ProjectIndex: @unchecked Sendable {
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             // Stored closure properties become parameters of the memberwise initializer.
             for variable in node.memberBlock.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }) {
+                // `@ViewBuilder let content: Content` takes a builder closure, run synchronously.
+                let builder = variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
                 for binding in variable.bindings where binding.accessorBlock == nil {
-                    guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type),
-                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if builder {
+                        closureParameters[node.name.text, default: []].append(ClosureParameter(
+                            label: name, behaviour: .inherits, note: "its `@ViewBuilder` property takes a closure that builds the view in place"))
+                        continue
+                    }
+                    guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type) else { continue }
                     closureParameters[node.name.text, default: []].append(ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1))
                 }
             }

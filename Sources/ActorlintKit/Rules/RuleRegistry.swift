@@ -39,7 +39,12 @@ public enum RuleRegistry {
     ]
 
     /// One per id: a rule that is both a `Rule` and a `ProjectRule` is listed once.
-    public static let descriptions: [RuleDescription] = all.map { $0.description }
+    /// Grouped by category (in the order categories are declared), then by id: the order of
+    /// `actorlint rules` and the README table.
+    public static let descriptions: [RuleDescription] = all.map { $0.description }.sorted {
+        let categories = RuleCategory.allCases
+        return (categories.firstIndex(of: $0.category)!, $0.id) < (categories.firstIndex(of: $1.category)!, $1.id)
+    }
         + projectRules.map { $0.description }.filter { project in !all.contains { $0.description.id == project.id } }
 
     public static func rule(id: String) -> (any Rule.Type)? {
