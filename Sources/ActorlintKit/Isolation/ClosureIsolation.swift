@@ -11,8 +11,8 @@ extension IsolationModel {
         }
         let use = ClosureUse(closure: closure)
         guard let call = use.call else { return plainClosure(closure) }
-        let callee = call.calleeText
-        let behaviour = Self.behaviour(of: call, callee: callee) ?? projectBehaviour(of: call, label: use.label)
+        let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: use.label)
+        let callee = call.calledExpression.trimmedDescription
         switch behaviour?.kind {
         case .mainActor?:
             return IsolationResult(.mainActor, reasons: [here(behaviour!.note)])
@@ -97,16 +97,35 @@ extension IsolationModel {
     /// A closure not passed to a call: its declared type decides, else it inherits its context.
     private func plainClosure(_ closure: ClosureExprSyntax) -> IsolationResult {
         if let binding = closure.parent?.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type {
-            let text = type.trimmedDescription
-            if text.contains("@MainActor") {
-                return IsolationResult(.mainActor, reasons: [reason("the closure's type is `@MainActor`", at: closure)])
+            if let behaviour = ProjectIndex.ClosureParameter.behaviour(of: type) {
+                return typed(closure, behaviour.0, note: "the closure's declared type: " + behaviour.1)
             }
-            if text.contains("@Sendable") {
-                return IsolationResult(closure.isAsync ? .concurrent : .nonisolated,
-                                       reasons: [reason("the closure's type is `@Sendable`, so it does not inherit its context's isolation", at: closure)])
+        }
+        // `object.onChange = { … }`: the property's declared type decides, and it is stored to be
+        // called later, from wherever.
+        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == closure.id {
+                let target = elements[0]
+                let name = target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.trimmedDescription
+                if let property = index.closureProperty(named: name) {
+                    return typed(closure, property.behaviour, note: "`\(name)` is declared in this module and \(property.note)")
+                }
+                return IsolationResult(.unknown("closure stored into `\(target.trimmedDescription)`, whose type actorlint does not know"), reasons: [
+                    reason("the closure is stored into `\(target.trimmedDescription)` to be called later; its declared type decides where it runs", at: closure),
+                ])
             }
         }
         return inherit(closure, note: "the closure is formed here and inherits the isolation of its context")
+    }
+
+    private func typed(_ closure: ClosureExprSyntax, _ behaviour: Catalogue.ClosureBehaviour, note: String) -> IsolationResult {
+        switch behaviour {
+        case .mainActor: return IsolationResult(.mainActor, reasons: [reason(note, at: closure)])
+        case .nonisolated: return IsolationResult(closure.isAsync ? .concurrent : .nonisolated, reasons: [reason(note, at: closure)])
+        case .inherits, .taskInherits: return inherit(closure, note: note)
+        }
     }
 
     /// `Task { }` inherits a global actor; an actor instance only when the closure captures `self`

@@ -87,7 +87,7 @@ public struct ExecutionContext: Sendable {
         case .subscript: return "subscript"
         case .closure:
             if let call = ClosureUse(closure: node.as(ClosureExprSyntax.self)!).call {
-                return "closure passed to `\(call.calleeText)`"
+                return "closure passed to `\(call.calledExpression.trimmedDescription)`"
             }
             return "closure"
         case .variableInitializer:

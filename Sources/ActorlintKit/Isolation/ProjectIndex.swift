@@ -68,6 +68,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     public init(files: [SourceFile] = []) {
+        var conflicting: Set<String> = []
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
@@ -79,6 +80,12 @@ public final class ProjectIndex: @unchecked Sendable {
             imports.formUnion(collector.imports)
             for (name, use) in collector.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
             for (name, parameters) in collector.closureParameters { closureParameters[name, default: []] += parameters }
+            for (name, property) in collector.closureProperties {
+                // Two declarations that disagree leave the name unknown.
+                if let known = closureProperties[name], known.behaviour != property.behaviour { conflicting.insert(name) }
+                closureProperties[name] = property
+            }
+            for name in conflicting { closureProperties[name] = nil }
         }
     }
 
@@ -103,6 +110,9 @@ public final class ProjectIndex: @unchecked Sendable {
             for (name, parameters) in index.closureParameters where merged.closureParameters[name] == nil {
                 merged.closureParameters[name] = parameters
             }
+            for (name, property) in index.closureProperties where merged.closureProperties[name] == nil {
+                merged.closureProperties[name] = property
+            }
         }
         for index in indexes {
             index.otherModules = merged
@@ -117,6 +127,14 @@ public final class ProjectIndex: @unchecked Sendable {
 
     public func type(named name: String) -> TypeInfo? {
         types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] } ?? otherModules?.type(named: name)
+    }
+
+    /// Stored properties of closure type, by property name: what a closure assigned to one gets.
+    public private(set) var closureProperties: [String: ClosureParameter] = [:]
+
+    /// The declared closure type of a property named `name`, when every declaration agrees.
+    public func closureProperty(named name: String) -> ClosureParameter? {
+        closureProperties[name] ?? otherModules?.closureProperties[name]
     }
 
     /// The closure parameters of the module's (or a sibling module's) functions named `name`.
@@ -197,13 +215,26 @@ public final class ProjectIndex: @unchecked Sendable {
         var imports: Set<String> = []
         var offMainUses: [String: OffMainUse] = [:]
         var closureParameters: [String: [ClosureParameter]] = [:]
+        var closureProperties: [String: ClosureParameter] = [:]
 
         init(file: SourceFile) {
             self.file = file
             super.init(viewMode: .sourceAccurate)
         }
 
+        /// Stored closure-typed properties of a type: `var onChange: ((Int) -> Void)?`.
+        func recordClosureProperties(_ members: MemberBlockSyntax) {
+            for variable in members.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }) {
+                for binding in variable.bindings {
+                    guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type),
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    closureProperties[name] = ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1)
+                }
+            }
+        }
+
         private func record(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+            if let group = node.asProtocol(DeclGroupSyntax.self) { recordClosureProperties(group.memberBlock) }
             if let info = ProjectIndex.info(for: Syntax(node), file: file) {
                 types.append(info)
                 if info.attributes.contains("globalActor") { globalActorNames.insert(info.name) }
