@@ -204,12 +204,17 @@ extension View {
 
 @propertyWrapper public struct State<Value>: Sendable {
     public init(wrappedValue: Value) {}
-    public init() where Value: ExpressibleByNilLiteral {}
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set {}
     }
     public var projectedValue: Binding<Value> { fatalError() }
+}
+
+// In an extension, as in the SDK: a constrained `init()` in the type itself would make every
+// `@State var x: T` without an initial value ask for it.
+extension State where Value: ExpressibleByNilLiteral {
+    public init() {}
 }
 
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value>: Sendable {
