@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 /// The unread badge on the inbox tab, refreshed whenever the app comes to the foreground.
-final class InboxModel: ObservableObject {
+final class InboxModel: ObservableObject, @unchecked Sendable {
     @Published private(set) var unreadCount = 0
     @Published private(set) var lastChecked: Date?
 

@@ -89,10 +89,13 @@ extension Notification.Name {
 final class QuoteService: Sendable {
     func prices(for symbol: String) -> AsyncStream<Decimal> {
         AsyncStream { continuation in
-            let timer = Timer.scheduledTimer(withTimeInterval: 2, repeats: true) { _ in
-                continuation.yield(QuoteSource.latest(symbol))
+            let poller = Task {
+                while !Task.isCancelled {
+                    continuation.yield(QuoteSource.latest(symbol))
+                    try? await Task.sleep(for: .seconds(2))
+                }
             }
-            continuation.onTermination = { _ in timer.invalidate() }
+            continuation.onTermination = { _ in poller.cancel() }
         }
     }
 
