@@ -9,7 +9,7 @@ struct Draft: Codable, Sendable {
 /// Publishes the drafts written offline once the network is back. The composer screen shows
 /// progress through a callback that must run on the main thread.
 final class DraftUploader {
-    var onProgress: ((_ done: Int, _ total: Int) -> Void)?
+    var onProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     private let endpoint = URL(string: "https://api.example.com/v2/posts")!
 
@@ -18,8 +18,9 @@ final class DraftUploader {
             var request = URLRequest(url: endpoint)
             request.httpMethod = "POST"
             _ = try await URLSession.shared.upload(for: request, from: try JSONEncoder().encode(draft))
+            let onProgress = self.onProgress
             DispatchQueue.main.async {
-                self.onProgress?(index + 1, drafts.count)
+                onProgress?(index + 1, drafts.count)
             }
         }
     }
