@@ -3,18 +3,8 @@ import Foundation
 import Testing
 
 /// Edge cases of the structured, cancellation and continuation rules that the rules' own
-/// examples cannot express, and the compiler check of their correction examples.
+/// examples cannot express. (FixCompileTests type-checks their correction examples.)
 @Suite struct StructuredRulesTests {
-    static let ruleIDs = [
-        "sequential-independent-awaits",
-        "task-group-unordered-results",
-        "actor-reentrancy-stale-state",
-        "cancellation-shown-as-error",
-        "loop-without-cancellation-check",
-        "continuation-misuse",
-        "completion-handler-to-async",
-    ]
-
     static func findings(_ code: String, rule id: String) -> [Finding] {
         Linter(ruleIDs: [id]).findings(in: SourceFile(path: "Example.swift", text: code), module: .plainSwift6)
             .filter { $0.ruleID == id }
@@ -363,44 +353,5 @@ import Testing
             """
         let (clean, offsets) = RuleExample(code).markedOffsets
         #expect(Self.findings(clean, rule: "completion-handler-to-async").map(\.range.start.offset) == offsets)
-    }
-
-    // MARK: Correction examples compile
-
-    /// Every correction example of these rules is self-contained Foundation-only Swift: both the
-    /// text before and the text after the fix must type-check in Swift 6 mode. Spawning swiftc
-    /// takes seconds per file, so this runs when `ACTORLINT_TYPECHECK_EXAMPLES=1`.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["ACTORLINT_TYPECHECK_EXAMPLES"] == "1"),
-          arguments: ruleIDs)
-    func correctionExamplesTypeCheckBeforeAndAfter(id: String) throws {
-        // The harness itself must be able to fail.
-        #expect(try !Self.typeCheck("let broken: Int = \"text\"", name: "harness").isEmpty)
-        let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
-        for (number, correction) in rule.corrections.enumerated() {
-            for (stage, text) in [("before", correction.before), ("after", correction.after)] {
-                let diagnostics = try Self.typeCheck(text, name: "\(id)-\(number)-\(stage)")
-                #expect(diagnostics.isEmpty, "\(id) correction \(number) (\(stage)) does not type-check:\n\(diagnostics)\n\(text)")
-            }
-        }
-    }
-
-    /// Runs `swiftc -typecheck -swift-version 6` and returns its errors and warnings.
-    static func typeCheck(_ text: String, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actorlint-typecheck-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // Not `main.swift`: top-level statements would be allowed and hide mistakes.
-        let file = directory.appendingPathComponent("\(name).swift")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return process.terminationStatus == 0 && !text.contains("warning:") ? "" : text
     }
 }

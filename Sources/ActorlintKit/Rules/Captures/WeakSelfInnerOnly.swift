@@ -216,7 +216,7 @@ struct WeakSelfInnerOnly: Rule {
                     func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
                 }
 
-                final class StatusPanel {
+                @MainActor final class StatusPanel {
                     let pinger = Pinger()
                     let label = "status"
                     var status = 0
@@ -245,7 +245,7 @@ struct WeakSelfInnerOnly: Rule {
                     func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
                 }
 
-                final class StatusPanel {
+                @MainActor final class StatusPanel {
                     let pinger = Pinger()
                     let label = "status"
                     var status = 0

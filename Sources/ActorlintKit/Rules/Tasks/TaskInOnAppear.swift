@@ -83,10 +83,17 @@ struct TaskInOnAppear: Rule {
         corrections: [
             CorrectionExample(
                 """
+                import SwiftUI
+
+                @MainActor final class FeedModel {
+                    var items: [String] = []
+                    func refresh() async {}
+                }
+
                 struct FeedScreen: View {
                     let model: FeedModel
                     var body: some View {
-                        List(model.items) { Text($0) }
+                        List(model.items, id: \\.self) { Text($0) }
                             .onAppear {
                                 Task {
                                     await model.refresh()
@@ -96,10 +103,17 @@ struct TaskInOnAppear: Rule {
                 }
                 """,
                 """
+                import SwiftUI
+
+                @MainActor final class FeedModel {
+                    var items: [String] = []
+                    func refresh() async {}
+                }
+
                 struct FeedScreen: View {
                     let model: FeedModel
                     var body: some View {
-                        List(model.items) { Text($0) }
+                        List(model.items, id: \\.self) { Text($0) }
                             .task {
                                 await model.refresh()
                             }
@@ -107,8 +121,28 @@ struct TaskInOnAppear: Rule {
                 }
                 """),
             CorrectionExample(
-                "Text(name).onAppear { Task(priority: .low) { await model.load() } }",
-                "Text(name).task(priority: .low) { await model.load() }"),
+                """
+                import SwiftUI
+
+                @MainActor final class ProfileModel { func load() async {} }
+
+                struct ProfileName: View {
+                    let name: String
+                    let model: ProfileModel
+                    var body: some View { Text(name).onAppear { Task(priority: .low) { await model.load() } } }
+                }
+                """,
+                """
+                import SwiftUI
+
+                @MainActor final class ProfileModel { func load() async {} }
+
+                struct ProfileName: View {
+                    let name: String
+                    let model: ProfileModel
+                    var body: some View { Text(name).task(priority: .low) { await model.load() } }
+                }
+                """),
         ]
     )
 
