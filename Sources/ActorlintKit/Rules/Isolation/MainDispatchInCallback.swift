@@ -85,7 +85,7 @@ struct MainDispatchInCallback: Rule {
                     init(badge: Badge) { self.badge = badge }
                     func listen(_ source: @escaping @Sendable (@escaping @Sendable (Int) -> Void) -> Void) {
                         source { value in
-                            DispatchQueue.main.async { [badge] in badge.count = value }
+                            DispatchQueue.main.async { [badge = self.badge] in badge.count = value }
                         }
                     }
                 }
@@ -98,7 +98,7 @@ struct MainDispatchInCallback: Rule {
                     init(badge: Badge) { self.badge = badge }
                     func listen(_ source: @escaping @Sendable (@escaping @Sendable (Int) -> Void) -> Void) {
                         source { value in
-                            Task { @MainActor [badge] in badge.count = value }
+                            Task { @MainActor [badge = self.badge] in badge.count = value }
                         }
                     }
                 }
