@@ -109,8 +109,8 @@ struct NonisolatedModelType: Rule {
             let offset = type.keyword.positionAfterSkippingLeadingTrivia.utf8Offset
             return context.violation(
                 "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
-                "but \(isolation.because.isEmpty ? "the module's default isolation" : isolation.because) makes it main-actor code: " +
-                "its members cannot be used there without a hop. Mark it `nonisolated`.",
+                "but it is main-actor code: \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +
+                "Its members cannot be used there without a hop; mark it `nonisolated` (SE-0449).",
                 at: type.name,
                 fix: Fix(title: "Mark it `nonisolated`", safety: .safe,
                          edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")]))

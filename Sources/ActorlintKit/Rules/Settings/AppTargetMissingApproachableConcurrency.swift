@@ -27,11 +27,14 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
             use `.defaultIsolation` and are not reported.
             """,
         fix: FixInfo(.unsafe, """
-            Unsafe although SPEC lists it as safe: the manifest edit itself is mechanical, but             turning on default isolation MainActor or NonisolatedNonsendingByDefault changes             where the target's unannotated code runs, and the compiler may then ask for             `nonisolated`, `@concurrent` or `await` in places. Adds the missing settings to the target in Package.swift: into its \
+            Adds the missing settings to the target in Package.swift: into its \
             `swiftSettings: [ … ]` literal, or as a new `swiftSettings:` argument placed where \
             PackageDescription's parameter order expects it (after `cxxSettings:`, before \
             `linkerSettings:` and `plugins:`), in the manifest's indentation. Not offered when the \
-            target's settings come from a shared array or a loop, nor for Xcode projects.
+            target's settings come from a shared array or a loop, nor for Xcode projects. \
+            Unsafe, although the edit itself is mechanical: turning the settings on changes \
+            where the target's unannotated code runs, and the compiler may then ask for \
+            `nonisolated`, `@concurrent` or `await` in places.
             """),
         triggering: [
             RuleExample("""

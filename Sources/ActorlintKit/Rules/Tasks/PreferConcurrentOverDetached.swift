@@ -65,10 +65,10 @@ struct PreferConcurrentOverDetached: Rule {
         visitor.walk(context.file.tree)
         return visitor.calls.map { call in
             let origin = context.isolation.isolation(at: call).isolation
-            let from = origin.isMainActor ? " It leaves the main actor only to come back by hand;" : ""
+            let from = origin.isMainActor ? " Here it leaves the main actor only to come back by hand." : ""
             return context.violation(
                 "`Task.detached` starts an unstructured task that inherits no actor, priority or " +
-                "task-locals and that nobody cancels.\(from) move the work into a `@concurrent` " +
+                "task-locals and that nobody cancels.\(from) Move the work into a `@concurrent` " +
                 "function and `await` it, or use `async let` / a task group.",
                 at: call.calledExpression)
         }
