@@ -76,4 +76,57 @@ import Testing
 
             """)
     }
+
+    /// Corpus (an app's view models): `fix` added `@MainActor` to a model (pass 1), then in
+    /// pass 2 unwrapped a `DispatchQueue.main.async` that had just become "redundant". `check`
+    /// had reported that dispatch only as main-dispatch-in-async, which has no fix, so the
+    /// change was never shown; it also turns a deferred update into an immediate one.
+    @Test func laterPassesDoNotFixFindingsThatEarlierFixesCreated() {
+        let before = """
+            import SwiftUI
+
+            final class DownloadsModel: ObservableObject {
+                @Published var progress = 0.0
+
+                func refresh() async {
+                    let value = await fetchProgress()
+                    DispatchQueue.main.async {
+                        self.progress = value
+                    }
+                }
+            }
+
+            struct DownloadsView: View {
+                @StateObject var model = DownloadsModel()
+
+                var body: some View {
+                    Text("\\(model.progress)")
+                }
+            }
+
+            """
+        let linter = Linter(ruleIDs: Set(RuleRegistry.allIDs))
+        let file = SourceFile(path: "DownloadsModel.swift", text: before)
+        let reported = linter.findings(in: file, module: .plainSwift6)
+        #expect(reported.map(\.ruleID) == ["ui-model-missing-main-actor", "main-dispatch-in-async"], "precondition")
+        let outcome = Fixer(linter: linter, includeUnsafe: true).fix(file, module: .plainSwift6)
+        #expect(outcome.applied == 1)
+        #expect(outcome.text == before.replacingOccurrences(of: "final class", with: "@MainActor\nfinal class"))
+    }
+
+    /// Fuzzing: on broken syntax (`guard let self el` above `guard let self else`), a rule's
+    /// fix had two overlapping edits, and applying them trapped in `Array.replaceSubrange`,
+    /// killing the whole `fix` run. A malformed fix is now skipped; the others still apply.
+    @Test func aFixWithMalformedEditsIsSkippedNotTrapped() {
+        let text = "let a = \"é\"\nlet b = 2\n"
+        let good = Fix(title: "good", safety: .safe, edits: [TextEdit(start: 4, end: 5, replacement: "x")])
+        let overlapping = Fix(title: "overlapping", safety: .safe, edits: [
+            TextEdit(start: 14, end: 20, replacement: ""), TextEdit(start: 18, end: 22, replacement: "c = 3"),
+        ])
+        let pastTheEnd = Fix(title: "past the end", safety: .safe, edits: [TextEdit(start: 20, end: 99, replacement: "")])
+        // Offset 10 is inside `é` (two bytes at 9..<11): cutting there would write U+FFFD.
+        let splitsACharacter = Fix(title: "splits", safety: .safe, edits: [TextEdit(start: 10, end: 11, replacement: "e")])
+        let result = Fixer.apply([overlapping, pastTheEnd, splitsACharacter, good], to: text)
+        #expect(result == ("let x = \"é\"\nlet b = 2\n", 1))
+    }
 }
