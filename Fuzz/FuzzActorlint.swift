@@ -33,9 +33,13 @@ private func syntaxErrors(_ file: SourceFile) -> Int {
     file.tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: file.tree).count : 0
 }
 
+/// Whether the current input parsed cleanly: bugs on clean input matter most, so every message says.
+nonisolated(unsafe) private var inputState = ""
+
 private func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("actorlint fuzz invariant broken: \(message)\n".utf8))
-    fatalError(message)
+    let full = "\(message) (\(inputState))"
+    FileHandle.standardError.write(Data("actorlint fuzz invariant broken: \(full)\n".utf8))
+    fatalError(full)
 }
 
 /// Whether `offset` is a valid place to cut `bytes` (not inside a multi-byte character).
@@ -84,12 +88,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let file = SourceFile(path: "Fuzz.swift", text: text)
     // The pipeline refuses these too (Linter.load), after parsing.
     if file.nestingOverflowLine != nil { return 0 }
+    let inputErrors = syntaxErrors(file)
+    inputState = inputErrors == 0 ? "the input parses cleanly" : "the input has \(inputErrors) syntax errors"
     let linter = Linter(ruleIDs: allRules)
     checkRanges(linter.findings(in: file, module: module), in: text)
 
     let fixer = Fixer(linter: linter, includeUnsafe: true)
     let outcome = fixer.fix(file, module: module)
-    let inputErrors = syntaxErrors(file)
     if let rejection = outcome.rejection {
         if inputErrors == 0 {
             let rules = culprits(text, module) { fixer, file in fixer.fix(file, module: module).rejection != nil }

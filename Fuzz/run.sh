@@ -17,6 +17,9 @@ find Examples -name '*.swift' -print0 | while IFS= read -r -d '' file; do
     cp "$file" "Fuzz/seeds/example-$(echo "$file" | tr '/' '-')"
 done
 mkdir -p .build/fuzz/corpus .build/fuzz/artifacts
+# Swift's own backtracer would take the crash signal first, and libFuzzer would then write no
+# crash file.
+export SWIFT_BACKTRACE=enable=no
 
 # A file argument (not an option) replays inputs instead of fuzzing.
 for argument in "$@"; do

@@ -429,6 +429,8 @@ def run(options):
             print(f"{repo}: fix safety", file=sys.stderr, flush=True)
             one.fix()
         r = one.result
+        # Written as each repository finishes, so a long run can be inspected while it goes on.
+        (one.out / "result.json").write_text(json.dumps(r, indent=2) + "\n")
         print(f"{repo}: {r['files']} files, {r['lines']} lines, {r['findings']} findings, "
               f"{len(r['failures'])} not analysed, {len(r['crashes'])} crashes, "
               f"{len(r['violations'])} violations, {r['check_seconds']} s", file=sys.stderr, flush=True)
