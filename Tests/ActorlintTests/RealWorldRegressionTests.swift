@@ -129,4 +129,28 @@ import Testing
         let result = Fixer.apply([overlapping, pastTheEnd, splitsACharacter, good], to: text)
         #expect(result == ("let x = \"é\"\nlet b = 2\n", 1))
     }
+
+    /// Fuzzing, after the change above: main-dispatch-in-callback turns the dispatch into
+    /// `Task { @MainActor [weak self] in self?.… }`, which reflexive-weak-self then flags on the
+    /// same line. Later passes may finish work on the lines the first pass touched, so one `fix`
+    /// run gives the final text and a second changes nothing.
+    @Test func laterPassesMayFinishTheLinesTheFirstPassTouched() {
+        let before = """
+            final class Board {
+                func repaint(_ tiles: [Tile]) {
+                    tiles.forEach { tile in
+                        DispatchQueue.main.async { [weak self] in self?.paint(tile) }
+                    }
+                }
+            }
+
+            """
+        let fixer = Fixer(linter: Linter(ruleIDs: Set(RuleRegistry.allIDs)), includeUnsafe: true)
+        let once = fixer.fix(SourceFile(path: "Board.swift", text: before), module: .plainSwift6)
+        #expect(once.text == before.replacingOccurrences(
+            of: "DispatchQueue.main.async { [weak self] in self?.paint(tile) }",
+            with: "Task { @MainActor in self.paint(tile) }"))
+        let twice = fixer.fix(SourceFile(path: "Board.swift", text: once.text), module: .plainSwift6)
+        #expect(twice.text == once.text)
+    }
 }

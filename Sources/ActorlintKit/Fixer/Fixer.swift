@@ -29,10 +29,11 @@ public struct Fixer: Sendable {
         let originalErrors = Self.syntaxErrorCount(file)
         var current = file
         var applied = 0
-        // Where the first pass's findings and fixes are, kept in step with every pass's edits.
+        // The lines of the first pass's findings and fixes, kept in step with every pass's edits.
         // Later passes exist for fixes that overlapped a chosen one and had to wait; they may not
-        // apply fixes for findings that earlier fixes created elsewhere (adding `@MainActor` to a
-        // class makes its dispatches "redundant"), which `check` never showed anyone.
+        // apply fixes for findings that earlier fixes created on other lines (adding `@MainActor`
+        // to a class makes its dispatches "redundant"), which `check` never showed anyone. On the
+        // same lines they may: the result is then final, and a second `fix` run changes nothing.
         var regions: [Range<Int>]?
         for _ in 0..<Self.maximumPasses {
             let findings = linter.findings(in: current, module: module, index: index, indexes: indexes)
@@ -43,14 +44,16 @@ public struct Fixer: Sendable {
                     fix.edits.allSatisfy { edit in regions.contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound } }
                 }
             } else {
-                regions = findings.map { $0.range.start.offset..<$0.range.end.offset } + fixes.flatMap(\.edits).map { $0.start..<$0.end }
+                let spans = findings.map { $0.range.start.offset..<$0.range.end.offset } + fixes.flatMap(\.edits).map { $0.start..<$0.end }
+                let bytes = Array(current.text.utf8)
+                regions = Self.merged(spans.map { Self.wholeLines($0, in: bytes) })
             }
             let (text, chosen, count) = Self.applyReturningEdits(fixes, to: current.text)
             // A fix whose edits change nothing would otherwise be "applied" on every pass.
             guard count > 0, text != current.text else { break }
             applied += count
             current = SourceFile(path: file.path, text: text)
-            regions = regions?.map { Self.map($0, through: chosen) }
+            regions = regions.map { Self.merged($0.map { Self.map($0, through: chosen) }) }
         }
         if let rejection = Self.rejection(original: file, originalErrors: originalErrors, fixed: current) {
             return Outcome(text: file.text, applied: 0, rejection: rejection)
@@ -105,6 +108,29 @@ public struct Fixer: Sendable {
             previousEnd = edit.end
         }
         return true
+    }
+
+    /// Ranges joined where they overlap or only a line break separates them, so that an edit
+    /// across consecutive lines lies within one.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound + 1 {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// `range` widened to the start of its first line and the end of its last (before the newline).
+    static func wholeLines(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        let newline = UInt8(ascii: "\n")
+        var start = max(0, min(range.lowerBound, bytes.count)), end = max(start, min(range.upperBound, bytes.count))
+        while start > 0, bytes[start - 1] != newline { start -= 1 }
+        while end < bytes.count, bytes[end] != newline { end += 1 }
+        return start..<end
     }
 
     /// `range` of the text before `edits` (sorted, non-overlapping) in the text after them. An
