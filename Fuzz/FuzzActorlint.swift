@@ -13,7 +13,6 @@
 
 import ActorlintKit
 import Foundation
-import SwiftParserDiagnostics
 
 /// Inputs the pipeline refuses before parsing (Linter.load) are not analysed here either: the
 /// pipeline reports them as named failures, which is the intended behaviour.
@@ -29,8 +28,9 @@ private func settings(for text: String) -> ModuleSettings {
     text.utf8.count % 2 == 0 ? .plainSwift6 : ModuleSettings.plainSwift6.withSwift62AppSettings
 }
 
+/// The fixer's own measure (ParseDiagnosticsGenerator traps on some inputs).
 private func syntaxErrors(_ file: SourceFile) -> Int {
-    file.tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: file.tree).count : 0
+    Fixer.syntaxErrorCount(file)
 }
 
 /// Whether the current input parsed cleanly: bugs on clean input matter most, so every message says.

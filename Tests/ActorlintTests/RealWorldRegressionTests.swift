@@ -153,4 +153,22 @@ import Testing
         let twice = fixer.fix(SourceFile(path: "Board.swift", text: once.text), module: .plainSwift6)
         #expect(twice.text == once.text)
     }
+
+    /// Fuzzing: SwiftSyntax's `ParseDiagnosticsGenerator`, which the fixer used to count syntax
+    /// errors, traps on a control character glued to an operator. Any file of that shape with a
+    /// fixable finding took the whole `fix` run down (SIGILL, no file written).
+    @Test func aControlCharacterBeforeAnOperatorDoesNotTrapTheFixer() throws {
+        let text = onAppearSource + "let gap \u{1D}= 1\n"
+        let file = SourceFile(path: "V.swift", text: text)
+        #expect(file.hasSyntaxErrors, "precondition: the parser reports the control character")
+        #expect(Fixer.syntaxErrorCount(file) > 0)
+        let outcome = Fixer(linter: Linter(), includeUnsafe: true).fix(file, module: .plainSwift6)
+        #expect(outcome.rejection == nil)
+        #expect(outcome.text.contains(".task { await model.refresh() }"))
+
+        let folder = try TemporaryDirectory()
+        try folder.write("V.swift", text)
+        let result = actorlint("fix", folder.path, "--unsafe-fixes")
+        #expect(result.code == 0, "\(result.errors)")
+    }
 }

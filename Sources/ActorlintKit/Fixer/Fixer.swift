@@ -1,5 +1,5 @@
 import Foundation
-import SwiftParserDiagnostics
+import SwiftSyntax
 
 /// Applies fixes to text. Fixes whose edits overlap an already chosen fix wait for the next
 /// pass, which re-analyses the new text; passes repeat until nothing changes (bounded).
@@ -155,7 +155,31 @@ public struct Fixer: Sendable {
         return (start + startShift)..<max(start + startShift, end + endShift)
     }
 
-    static func syntaxErrorCount(_ file: SourceFile) -> Int {
-        file.tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: file.tree).count : 0
+    /// How much the parser had to invent (missing tokens) or skip (unexpected text) to build the
+    /// tree. Not `ParseDiagnosticsGenerator`: it traps on some inputs (a control character
+    /// before an operator, `let a \u{1D}= 1`), which took the whole `fix` run down.
+    public static func syntaxErrorCount(_ file: SourceFile) -> Int {
+        guard file.tree.hasError else { return 0 }
+        let counter = SyntaxErrorCounter(viewMode: .all)
+        counter.walk(file.tree)
+        return counter.count
+    }
+}
+
+private final class SyntaxErrorCounter: SyntaxVisitor {
+    var count = 0
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if token.presence == .missing { count += 1 }
+        // Stray characters the lexer could not place (control characters…) end up in trivia.
+        for piece in token.leadingTrivia.pieces + token.trailingTrivia.pieces {
+            if case .unexpectedText = piece { count += 1 }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        count += 1
+        return .skipChildren
     }
 }
