@@ -171,4 +171,37 @@ import Testing
         let result = actorlint("fix", folder.path, "--unsafe-fixes")
         #expect(result.code == 0, "\(result.errors)")
     }
+
+    /// A rule whose fix does not remove its own finding: it always asks to put `@MainActor`
+    /// before the first class, whether or not it is there.
+    struct ForgetfulRule: Rule {
+        static let description = RuleDescription(
+            id: "forgetful", category: .isolation, summary: "test only", rationale: "test only (seed none)",
+            triggering: [], nonTriggering: [])
+        func violations(in context: RuleContext) -> [Violation] {
+            guard let keyword = context.file.tree.tokens(viewMode: .sourceAccurate).first(where: { $0.tokenKind == .keyword(.class) }) else { return [] }
+            let offset = keyword.positionAfterSkippingLeadingTrivia.utf8Offset
+            let fix = Fix(title: "Add `@MainActor`", safety: .unsafe, edits: [TextEdit(start: offset, end: offset, replacement: "@MainActor\n    ")])
+            return [context.violation("not main-actor isolated", at: keyword, fix: fix)]
+        }
+    }
+
+    /// Corpus (an app, a view model class nested in an extension): ui-model-missing-main-actor
+    /// still fired after its fix, and the fixer inserted `@MainActor` on every one of its ten
+    /// passes. The rule is its owner's to fix; the fixer now stops at the first insertion.
+    @Test func aFixThatDoesNotRemoveItsFindingIsAppliedOnce() {
+        var linter = Linter(ruleIDs: ["forgetful"])
+        linter.rules = [ForgetfulRule.self]
+        let before = """
+            extension Onboarding {
+                class Model: ObservableObject {
+                    @Published var title = ""
+                }
+            }
+
+            """
+        let outcome = Fixer(linter: linter, includeUnsafe: true).fix(SourceFile(path: "M.swift", text: before), module: .plainSwift6)
+        #expect(outcome.text == before.replacingOccurrences(of: "    class Model", with: "    @MainActor\n    class Model"))
+        #expect(outcome.applied == 1)
+    }
 }

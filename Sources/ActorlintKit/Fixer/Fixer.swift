@@ -35,6 +35,11 @@ public struct Fixer: Sendable {
         // to a class makes its dispatches "redundant"), which `check` never showed anyone. On the
         // same lines they may: the result is then final, and a second `fix` run changes nothing.
         var regions: [Range<Int>]?
+        // Text inserted by earlier passes, and where it now stands. A rule whose fix does not
+        // make its finding go away asks for the same insertion again right next to it on every
+        // pass (seen on a real app: `@MainActor` added ten times to a class nested in an
+        // extension); the repeat is dropped so that the damage stays at one.
+        var insertions: [(text: String, span: Range<Int>)] = []
         for _ in 0..<Self.maximumPasses {
             let findings = linter.findings(in: current, module: module, index: index, indexes: indexes)
                 .filter { finding in finding.fix.map { includeUnsafe || $0.safety == .safe } ?? false }
@@ -48,12 +53,21 @@ public struct Fixer: Sendable {
                 let bytes = Array(current.text.utf8)
                 regions = Self.merged(spans.map { Self.wholeLines($0, in: bytes) })
             }
+            fixes = fixes.filter { fix in
+                !fix.edits.contains { edit in
+                    edit.start == edit.end && insertions.contains { inserted in
+                        inserted.text == edit.replacement && (inserted.span.lowerBound == edit.start || inserted.span.upperBound == edit.start)
+                    }
+                }
+            }
             let (text, chosen, count) = Self.applyReturningEdits(fixes, to: current.text)
             // A fix whose edits change nothing would otherwise be "applied" on every pass.
             guard count > 0, text != current.text else { break }
             applied += count
             current = SourceFile(path: file.path, text: text)
             regions = regions.map { Self.merged($0.map { Self.map($0, through: chosen) }) }
+            insertions = insertions.map { ($0.text, Self.map($0.span, through: chosen)) }
+                + chosen.filter { $0.start == $0.end }.map { ($0.replacement, Self.map($0.start..<$0.end, through: chosen)) }
         }
         if let rejection = Self.rejection(original: file, originalErrors: originalErrors, fixed: current) {
             return Outcome(text: file.text, applied: 0, rejection: rejection)
