@@ -1,5 +1,6 @@
 import ActorlintKit
 import Foundation
+import SwiftSyntax
 import Testing
 
 /// Pipeline and fixer bugs found by running actorlint on real repositories (Scripts/corpus.py)
@@ -186,9 +187,10 @@ import Testing
         }
     }
 
-    /// Corpus (an app, a view model class nested in an extension): ui-model-missing-main-actor
-    /// still fired after its fix, and the fixer inserted `@MainActor` on every one of its ten
-    /// passes. The rule is its owner's to fix; the fixer now stops at the first insertion.
+    /// Fuzzing (a function with a completion handler whose body the parser could not close):
+    /// completion-handler-to-async did not see the async variant its fix had added, and the
+    /// fixer added it again on every one of its ten passes. Corpus: the stale index below did
+    /// the same with `@MainActor`. The fixer now stops at the first insertion.
     @Test func aFixThatDoesNotRemoveItsFindingIsAppliedOnce() {
         var linter = Linter(ruleIDs: ["forgetful"])
         linter.rules = [ForgetfulRule.self]
@@ -203,5 +205,39 @@ import Testing
         let outcome = Fixer(linter: linter, includeUnsafe: true).fix(SourceFile(path: "M.swift", text: before), module: .plainSwift6)
         #expect(outcome.text == before.replacingOccurrences(of: "    class Model", with: "    @MainActor\n    class Model"))
         #expect(outcome.applied == 1)
+    }
+
+    /// Marks a class `@MainActor` (by rewriting its `class` keyword) when the module's index
+    /// says it is not.
+    struct IndexedRule: Rule {
+        static let description = RuleDescription(
+            id: "indexed", category: .isolation, summary: "test only", rationale: "test only (seed none)",
+            triggering: [], nonTriggering: [])
+        func violations(in context: RuleContext) -> [Violation] {
+            context.file.tree.statements.compactMap { item -> Violation? in
+                guard let decl = item.item.as(ClassDeclSyntax.self),
+                      context.isolation.index.type(named: decl.name.text)?.attributes.contains("MainActor") == false else { return nil }
+                return context.violation("not main-actor isolated", at: decl.classKeyword,
+                                         fix: Fix(title: "Add `@MainActor`", safety: .unsafe,
+                                                  edits: [context.replace(decl.classKeyword, with: "@MainActor class")]))
+            }
+        }
+    }
+
+    /// After the index fix above, the fixer handed the module's index, built before any fix, to
+    /// every pass: a rule asking the index whether a class is `@MainActor` was told "no" after
+    /// its own fix had added it, and fixed it again (ten `@MainActor`s on a real app's model).
+    @Test func everyPassSeesTheFileAsItNowIs() {
+        var linter = Linter(ruleIDs: ["indexed"])
+        linter.rules = [IndexedRule.self]
+        let before = "class Counter: ObservableObject {\n    @Published var count = 0\n}\n"
+        let file = SourceFile(path: "Counter.swift", text: before)
+        let moduleIndex = ProjectIndex(files: [file, SourceFile(path: "Other.swift", text: "@MainActor final class Other {}\n")])
+        let outcome = Fixer(linter: linter, includeUnsafe: true).fix(file, module: .plainSwift6, index: moduleIndex)
+        #expect(outcome.text == "@MainActor class Counter: ObservableObject {\n    @Published var count = 0\n}\n")
+
+        let updated = ProjectIndex(updating: moduleIndex, with: SourceFile(path: "Counter.swift", text: outcome.text))
+        #expect(updated.type(named: "Counter")?.attributes == ["MainActor"])
+        #expect(updated.type(named: "Other")?.attributes == ["MainActor"], "the module's other files stay indexed")
     }
 }

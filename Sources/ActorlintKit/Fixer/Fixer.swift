@@ -37,11 +37,12 @@ public struct Fixer: Sendable {
         var regions: [Range<Int>]?
         // Text inserted by earlier passes, and where it now stands. A rule whose fix does not
         // make its finding go away asks for the same insertion again right next to it on every
-        // pass (seen on a real app: `@MainActor` added ten times to a class nested in an
-        // extension); the repeat is dropped so that the damage stays at one.
+        // pass (fuzzing: completion-handler-to-async added its async variant ten times to a
+        // file the parser could not close); the repeat is dropped so that the damage stays at one.
         var insertions: [(text: String, span: Range<Int>)] = []
         for _ in 0..<Self.maximumPasses {
-            let findings = linter.findings(in: current, module: module, index: index, indexes: indexes)
+            let findings = linter.findings(in: current, module: module,
+                                           index: index.map { ProjectIndex(updating: $0, with: current) }, indexes: indexes)
                 .filter { finding in finding.fix.map { includeUnsafe || $0.safety == .safe } ?? false }
             var fixes = findings.compactMap(\.fix)
             if let regions {
