@@ -147,18 +147,43 @@ def swiftc_parse_errors(path):
     return result.returncode, sum(1 for line in result.stderr.splitlines() if ": error:" in line)
 
 
-def changed_hunks(old, new):
-    """(first, last, kind) of the original's lines a diff replaces or deletes (1-based,
-    inclusive), and of insertions as (line before, line after, 'insert')."""
-    matcher = difflib.SequenceMatcher(None, old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                      autojunk=False)
-    hunks = []
-    for tag, i1, i2, _, _ in matcher.get_opcodes():
-        if tag in ("replace", "delete"):
-            hunks.append((i1 + 1, i2, tag))
-        elif tag == "insert":
-            hunks.append((i1, i1 + 1, tag))
-    return hunks
+def changed_hunks(old, new, allowed):
+    """The hunks of the diff old → new outside the `allowed` lines (1-based) of old, as
+    (first, last, kind). An insertion sits between lines first and last. A diff may place an
+    insertion or deletion anywhere within a run of repeated lines (a blank line before a new
+    function, say); it counts as inside if any of those equivalent places is."""
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    outside = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "insert":
+            places = {i1}
+            inserted, i = b[j1:j2], i1
+            while i > 0 and a[i - 1] == inserted[-1]:
+                inserted, i = [a[i - 1]] + inserted[:-1], i - 1
+                places.add(i)
+            inserted, i = b[j1:j2], i1
+            while i < len(a) and a[i] == inserted[0]:
+                inserted, i = inserted[1:] + [a[i]], i + 1
+                places.add(i)
+            # Boundary i lies between (1-based) lines i and i + 1.
+            if not any(place in allowed or place + 1 in allowed for place in places):
+                outside.append((i1, i1 + 1, tag))
+            continue
+        windows = {(i1, i2)}
+        if tag == "delete":
+            low, high = i1, i2
+            while low > 0 and a[low - 1] == a[high - 1]:
+                low, high = low - 1, high - 1
+                windows.add((low, high))
+            low, high = i1, i2
+            while high < len(a) and a[high] == a[low]:
+                low, high = low + 1, high + 1
+                windows.add((low, high))
+        if not any(all(line in allowed for line in range(low + 1, high + 1)) for low, high in windows):
+            outside.append((i1 + 1, i2, tag))
+    return outside
 
 
 # --- one repository -------------------------------------------------------------------------
@@ -289,16 +314,11 @@ class RepoRun:
             for line in range(first, last + 1):
                 allowed.add(line)
                 owner.setdefault(line, set()).add(finding["rule"])
-        for first, last, kind in changed_hunks(old, new):
-            if kind == "insert":
-                inside = first in allowed or last in allowed
-            else:
-                inside = all(line in allowed for line in range(first, last + 1))
-            if not inside:
-                nearest = min(owner, key=lambda line: min(abs(line - first), abs(line - last)))
-                self.violation("outside-ranges", rel, sorted(owner[nearest]),
-                               f"lines {first}-{last} ({kind}) changed; the findings and edits cover "
-                               f"{compress(sorted(allowed))}")
+        for first, last, kind in changed_hunks(old, new, allowed):
+            nearest = min(owner, key=lambda line: min(abs(line - first), abs(line - last)))
+            self.violation("outside-ranges", rel, sorted(owner[nearest]),
+                           f"lines {first}-{last} ({kind}) changed; the findings and edits cover "
+                           f"{compress(sorted(allowed))}")
 
     def blame(self, rel, rules, kind):
         """The rules that reproduce a parse violation alone (all candidates when none does)."""
