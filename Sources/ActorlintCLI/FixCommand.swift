@@ -17,7 +17,9 @@ struct FixCommand {
         let pathsWithFixes = Set(run.findings.filter { $0.fix != nil }.map(\.path))
         for file in run.files where pathsWithFixes.contains(file.path) {
             let module = session.linter.project.settings(forAbsolutePath: URL(fileURLWithPath: file.path).standardizedFileURL.path)
-            let outcome = fixer.fix(file, module: module, indexes: run.indexes)
+            // The module's index, as `check` had: without it a type declared in another file
+            // (its actor, superclass, conformances) is unknown and the fixes differ from the findings.
+            let outcome = fixer.fix(file, module: module, index: run.indexes[module.key], indexes: run.indexes)
             if let rejection = outcome.rejection {
                 failures.append(AnalysisFailure(path: file.path, reason: rejection))
                 continue

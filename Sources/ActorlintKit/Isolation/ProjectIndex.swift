@@ -89,6 +89,19 @@ public final class ProjectIndex: @unchecked Sendable {
         }
     }
 
+    /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
+    /// needs it between passes: the module's index still describes the file as it was, so a
+    /// class a fix just made `@MainActor` would look nonisolated and be fixed again.
+    public init(updating base: ProjectIndex, with file: SourceFile) {
+        let fresh = ProjectIndex(files: [file])
+        types = base.types.filter { $0.value.path != file.path }
+        for (name, info) in fresh.types where types[name] == nil { types[name] = info }
+        globalActors = base.globalActors.union(fresh.globalActors)
+        imports = base.imports.union(fresh.imports)
+        offMainUses = base.offMainUses.filter { $0.value.path != file.path }
+        for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+    }
+
     public static let empty = ProjectIndex()
 
     /// The other modules of the run, consulted when a name is not declared in this one: a
