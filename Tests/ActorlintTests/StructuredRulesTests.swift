@@ -168,6 +168,11 @@ import Testing
             @MainActor final class Model {
                 var isLoading = false
                 var errorMessage: String?
+                private var loading: Task<Void, Never>?
+                func reload(api: API) {
+                    loading?.cancel()
+                    loading = Task { await load(api: api) }
+                }
                 func load(api: API) async {
                     do {
                         try await api.load()
@@ -182,14 +187,54 @@ import Testing
         #expect(found.count == 1)
         #expect(found.first?.fix == nil)
         #expect(found.first?.message.contains("`errorMessage`") == true)
+        // The message names where the cancellation comes from.
+        #expect(found.first?.message.contains("`load` runs there because it is awaited from the task kept in `loading`") == true)
+    }
+
+    @Test func cancellationIsFollowedThreeCallsDeepAndNoFurther() {
+        func code(depth: Int) -> String {
+            let chain = (1..<depth).map { "    func step\($0)() async { await step\($0 + 1)() }" }.joined(separator: "\n")
+            return """
+                @MainActor final class Model {
+                    var errorMessage: String?
+                    func appear() -> some View { Text("").task { await step1() } }
+                \(chain)
+                    func step\(depth)() async {
+                        do { try await api.load() } catch { errorMessage = "\\(error)" }
+                    }
+                }
+                """
+        }
+        let third = Self.findings(code(depth: 3), rule: "cancellation-shown-as-error")
+        #expect(third.count == 1)
+        #expect(third.first?.message.contains("(through `step2`, `step1`) from the `.task` closure at Example.swift:3") == true)
+        #expect(Self.findings(code(depth: 4), rule: "cancellation-shown-as-error").isEmpty)
+    }
+
+    @Test func aTaskStartedInsideACancelledFunctionIsNotCancelledWithIt() {
+        // The inner `Task { }` is unstructured: cancelling `load()` does not cancel it.
+        let code = """
+            @MainActor final class Model {
+                var errorMessage: String?
+                func appear() -> some View { Text("").task { await load() } }
+                func load() async {
+                    Task {
+                        do { try await api.save() } catch { errorMessage = "\\(error)" }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "cancellation-shown-as-error").isEmpty)
     }
 
     @Test func singleLineDoGetsACompactBranch() {
         let code = """
             final class Model {
                 var error: Error?
-                func load(api: API) async {
-                    Task { [weak self] in
+                var loading: Task<Void, Never>?
+                func load(api: API) {
+                    loading?.cancel()
+                    loading = Task { [weak self] in
                         do { try await api.load() } catch { self?.error = error }
                     }
                 }
@@ -198,8 +243,10 @@ import Testing
         #expect(Self.fixed(code, rule: "cancellation-shown-as-error") == """
             final class Model {
                 var error: Error?
-                func load(api: API) async {
-                    Task { [weak self] in
+                var loading: Task<Void, Never>?
+                func load(api: API) {
+                    loading?.cancel()
+                    loading = Task { [weak self] in
                         do { try await api.load() } catch is CancellationError {} catch { self?.error = error }
                     }
                 }

@@ -67,7 +67,11 @@ public final class ProjectIndex: @unchecked Sendable {
         public var context: String
     }
 
+    /// Which functions run in tasks that get cancelled (`cancellation-shown-as-error`).
+    public private(set) var cancellationReach = CancellationReach()
+
     public init(files: [SourceFile] = []) {
+        cancellationReach = CancellationReach(files: files)
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
@@ -104,9 +108,11 @@ public final class ProjectIndex: @unchecked Sendable {
                 merged.closureParameters[name] = parameters
             }
         }
+        let reach = CancellationReach.merged(indexes.map(\.cancellationReach))
         for index in indexes {
             index.otherModules = merged
             index.globalActors.formUnion(merged.globalActors)
+            index.cancellationReach = reach
         }
     }
 
