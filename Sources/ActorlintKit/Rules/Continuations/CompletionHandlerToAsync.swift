@@ -16,10 +16,15 @@ struct CompletionHandlerToAsync: Rule {
             read top to bottom. When the callback API cannot be rewritten yet, an `async` \
             overload built on a checked continuation lets callers move to `await` now. \
             The rule looks at functions whose last parameter is an escaping (or optional) \
-            closure returning `Void`, and leaves alone handlers that are called repeatedly by \
-            design (progress, updates, events, observers, `on…`/`observe…`/`subscribe…` \
-            functions), handlers the function stores for later, and functions that already \
-            have an `async` overload in the same type. \
+            closure returning `Void` and named for the end of the work (`completion`, \
+            `completionHandler`, `reply`, `result`, `done`, `finished`, `handler`, `callback`…). \
+            It leaves alone handlers named for events (`dismissalCallback`, `openURLAction`) or \
+            called repeatedly by design (progress, updates, observers, `on…`/`observe…`/`subscribe…` \
+            functions), handlers the function stores for later or passes on unchanged, \
+            functions that return something else, functions that already bridge an `async` API \
+            through a `Task`, shapes the function cannot change (protocol witnesses, delegate \
+            callbacks, `@objc` methods), test sources and test doubles, and functions that \
+            already have an `async` overload in the same type. \
             (seed 001, "From completion handler to async/await" and "When to use it"; SE-0296, SE-0300)
             """,
         fix: FixInfo(.unsafe, """
@@ -47,11 +52,11 @@ struct CompletionHandlerToAsync: Rule {
                 }
             }
             """,
-            // Any last escaping Void closure counts, whatever its name.
+            // A handler named for the end of the work, behind an argument label.
             """
-            enum Animator {
-                static func ↓fadeOut(_ view: View, duration: Double, then finished: @escaping (Bool) -> Void) {
-                    view.animate(duration: duration, finished)
+            enum Thumbnailer {
+                static func ↓render(_ image: Image, size: Size, then finished: @escaping (Image?) -> Void) {
+                    queue.async { finished(image.scaled(to: size)) }
                 }
             }
             """,
@@ -110,6 +115,84 @@ struct CompletionHandlerToAsync: Rule {
             """,
             // Already async.
             "func prepare(completion: @escaping () -> Void) async { completion() }",
+            // Delegate callbacks: the framework decides their shape.
+            """
+            extension BrowserController: WKNavigationDelegate {
+                func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
+                             decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+                    decisionHandler(.allow)
+                }
+            }
+            final class VaultBridge: NSObject {
+                func vaultManager(_: VaultManager, didRequestConfigurationFor domain: String,
+                                  completionHandler: @escaping (String?) -> Void) {
+                    completionHandler(configuration(for: domain))
+                }
+                @objc func exportAll(completion: @escaping (Bool) -> Void) {
+                    completion(store.export())
+                }
+            }
+            """,
+            // A requirement of the project's own protocol: the protocol would change, not the type.
+            """
+            protocol HistoryStoring {
+                func burn(_ visits: [Visit], completion: @escaping () -> Void)
+            }
+            final class NullHistory: HistoryStoring {
+                func burn(_ visits: [Visit], completion: @escaping () -> Void) { completion() }
+            }
+            """,
+            // Test doubles, and test sources.
+            """
+            final class MockUploader {
+                func upload(_ file: URL, completion: @escaping (Error?) -> Void) { completion(nil) }
+            }
+            """,
+            RuleExample("""
+                final class UploadRecorder {
+                    func upload(_ file: URL, completion: @escaping (Error?) -> Void) { completion(nil) }
+                }
+                """, fileName: "UploaderTests.swift"),
+            // The function returns something else; the closure is for an event that may come later.
+            """
+            func makeDeleteAction(for item: Item, completion: @escaping (Bool) -> Void) -> AlertAction {
+                AlertAction(title: "Delete") { completion(store.delete(item)) }
+            }
+            """,
+            // Handlers named for events, not for the end of an operation.
+            """
+            final class Navigator {
+                func setSheet(_ coordinator: Coordinator, dismissalCallback: (() -> Void)? = nil) {
+                    present(coordinator) { dismissalCallback?() }
+                }
+                func confirmLink(_ url: URL, openURLAction: @escaping (URL) -> Void) {
+                    showLinkAlert(for: url) { openURLAction(url) }
+                }
+            }
+            """,
+            // Already a bridge from an async API to callback callers: they should await that API.
+            """
+            final class Feed {
+                func rename(to name: String, completion: @escaping (Result<Void, Error>) -> Void) {
+                    Task { @MainActor in
+                        do {
+                            try await store.rename(self, to: name)
+                            completion(.success(()))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                }
+            }
+            """,
+            // The handler is passed on as it is: the callee is the one to convert.
+            """
+            final class SheetController {
+                func run(on window: Window, completion: ((Response) -> Void)? = nil) {
+                    window.beginSheet(sheet, completionHandler: completion)
+                }
+            }
+            """,
         ],
         corrections: [
             CorrectionExample(
@@ -278,10 +361,19 @@ struct CompletionHandlerToAsync: Rule {
     static let registrationPrefixes: Set<String> = ["on", "observe", "subscribe", "register", "listen", "watch"]
     static let registrationWords = ["Observ", "Listen", "Subscri", "Monitor", "Updat", "Watch", "Handler", "Callback"]
 
+    /// Words in a handler's name that say "the operation's result": a handler named for an
+    /// event (`dismissalCallback`, `openURLAction`, `onSeek`, `expirationHandler`) is not one.
+    static let completionWords = ["complet", "finish", "done", "reply", "result", "response", "success", "failure"]
+    static let completionNames: Set<String> = ["handler", "callback", "cb", "then"]
+
     func violations(in context: RuleContext) -> [Violation] {
+        // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
+        if Flow.isTestSource(context.file) { return [] }
         let functions = Flow.all(FunctionDeclSyntax.self, in: context.file.tree)
         return functions.compactMap { function in
-            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions) else {
+            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
+                  !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
+                  !forwardsHandler(function, handler) else {
                 return nil
             }
             let message = "`\(signatureName(function))` reports its result through an escaping callback: nothing " +
@@ -310,8 +402,18 @@ struct CompletionHandlerToAsync: Rule {
               !function.attributes.contains(where: {
                   $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("Async") == true
               }) else { return nil }
+        // `-> UIAlertAction?`, `-> some View`: the function's result is something else; the closure
+        // is for an event that comes later, if ever.
+        if let result = function.signature.returnClause?.type.trimmedDescription, !["Void", "()"].contains(result) {
+            return nil
+        }
         let name = (last.secondName ?? last.firstName).text
         let lowered = name.lowercased()
+        let label = last.firstName.tokenKind == .wildcard ? lowered : last.firstName.text.lowercased()
+        let namedForCompletion = [lowered, label].contains { word in
+            Self.completionNames.contains(word) || Self.completionWords.contains { word.contains($0) }
+        }
+        if !namedForCompletion { return nil }
         if Self.repeatedHandlerWords.contains(where: { lowered.contains($0) }) { return nil }
         if Self.workNames.contains(where: { lowered == $0.lowercased() }) { return nil }
         let functionName = function.name.text
@@ -321,6 +423,73 @@ struct CompletionHandlerToAsync: Rule {
         let types = closure.parameters.map(\.type)
         let throwing = types.count == 1 && isResult(types[0]) || types.last.map(isOptionalError) == true
         return Handler(parameter: last, closure: closure, throwing: throwing)
+    }
+
+    /// A shape the function cannot change: a protocol witness (a requirement of a protocol the
+    /// type adopts in this module, or any method of an extension that adds a conformance), a
+    /// delegate callback (`webView(_ webView: WKWebView, …)`), an `@objc` or `@IBAction` method,
+    /// or a member of a test double (`MockStore`, `StubClient`).
+    private func isFixedShape(_ function: FunctionDeclSyntax, _ context: RuleContext) -> Bool {
+        if function.attributes.contains(where: {
+            ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+        }) { return true }
+        if let first = function.signature.parameterClause.parameters.first, first.firstName.tokenKind == .wildcard {
+            let typeName = first.type.trimmedDescription.filter { $0.isLetter || $0.isNumber }.lowercased()
+            if typeName.hasSuffix(function.name.text.lowercased()) { return true }
+        }
+        var current = function.parent
+        while let node = current {
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+                if extensionDecl.inheritanceClause != nil { return true }
+                return witnessesProjectProtocol(function, typeName: extensionDecl.extendedType.trimmedDescription,
+                                                inherited: [], context)
+            }
+            if let group = node.asProtocol((any DeclGroupSyntax).self), let named = node.asProtocol(NamedDeclSyntax.self) {
+                let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+                return witnessesProjectProtocol(function, typeName: named.name.text, inherited: inherited, context)
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private func witnessesProjectProtocol(_ function: FunctionDeclSyntax, typeName: String, inherited: [String],
+                                          _ context: RuleContext) -> Bool {
+        if Self.isTestDoubleName(typeName) { return true }
+        let index = context.isolation.index
+        let adopted = inherited + (index.type(named: typeName)?.inherited ?? [])
+        return adopted.contains { name in
+            index.type(named: name).map { $0.kind == .protocol && $0.requirements.contains(function.name.text) } ?? false
+        }
+    }
+
+    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`.
+    static func isTestDoubleName(_ name: String) -> Bool {
+        ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { word in
+            name.hasPrefix(word) || name.hasSuffix(word) || name.hasSuffix(word + "s")
+        }
+    }
+
+    /// `Task { … try await account.rename(…); completion(.success(())) }`: the function already
+    /// bridges an `async` API to callback callers; they should await that API instead.
+    private func bridgesAsyncCode(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        return Flow.all(FunctionCallExprSyntax.self, in: body).contains { call in
+            guard let task = TaskCreation(call) else { return false }
+            return Flow.containsAwait(task.body.statements) && !Flow.references(to: [name], in: task.body).isEmpty
+        }
+    }
+
+    /// `hostWindow.beginSheet(window, completionHandler: completion)`: the handler is passed on
+    /// as it is, so the function it goes to is the one to give an `async` variant.
+    private func forwardsHandler(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        let references = Flow.references(to: [name], in: body)
+        return !references.isEmpty && references.allSatisfy { reference in
+            reference.parent?.is(LabeledExprSyntax.self) == true
+        }
     }
 
     /// `@escaping (…) -> Void`, or an optional closure (always escaping).
