@@ -360,7 +360,7 @@ import Testing
             enum Motion {
                 static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
                     animations()
-                    completion(true)
+                    DispatchQueue.main.async { completion(true) }
                 }
             }
             """
@@ -368,7 +368,7 @@ import Testing
             enum Motion {
                 static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
                     animations()
-                    completion(true)
+                    DispatchQueue.main.async { completion(true) }
                 }
 
                 static func animate(duration: Double, animations: @escaping () -> Void) async -> Bool {

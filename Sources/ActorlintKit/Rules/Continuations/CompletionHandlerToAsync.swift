@@ -20,10 +20,13 @@ struct CompletionHandlerToAsync: Rule {
             `completionHandler`, `reply`, `result`, `done`, `finished`, `handler`, `callback`…). \
             It leaves alone handlers named for events (`dismissalCallback`, `openURLAction`) or \
             called repeatedly by design (progress, updates, observers, `on…`/`observe…`/`subscribe…` \
-            functions), handlers the function stores for later or passes on unchanged, \
-            functions that return something else, functions that already bridge an `async` API \
-            through a `Task`, shapes the function cannot change (protocol witnesses, delegate \
-            callbacks, `@objc` methods), test sources and test doubles, and functions that \
+            functions); handlers the function stores for later, passes on unchanged, or calls \
+            only before it returns; optional "done" signals with a default value that carry no \
+            result; functions that return something else, that already bridge an `async` API \
+            through a `Task`, that are local to another function, or that form a dispatch table \
+            of same-shaped message handlers; shapes the function cannot change (protocol \
+            witnesses, delegate callbacks, `@objc` methods, framework protocols such as \
+            WidgetKit's `TimelineProvider`); test sources and test doubles; and functions that \
             already have an `async` overload in the same type. \
             (seed 001, "From completion handler to async/await" and "When to use it"; SE-0296, SE-0300)
             """,
@@ -185,6 +188,66 @@ struct CompletionHandlerToAsync: Rule {
                 }
             }
             """,
+            // The handler is called before the function returns: nothing to await.
+            """
+            final class NullHistory {
+                func burnAll(completion: @escaping () -> Void) { completion() }
+                func policy(for request: Request, completion: @escaping (Policy) -> Void) {
+                    guard request.isSafe else { return completion(.cancel) }
+                    completion(.allow)
+                }
+            }
+            """,
+            // An optional "done" signal that carries no result: callers fire and forget.
+            """
+            enum Pixel {
+                static func fire(_ event: Event, onComplete: @escaping (Error?) -> Void = { _ in }) {
+                    session.send(event.request) { error in onComplete(error) }
+                }
+                static func flush(completion: (() -> Void)? = nil) {
+                    queue.async { completion?() }
+                }
+            }
+            """,
+            // Named by its label for something other than completion.
+            """
+            final class LegacyStore {
+                func loadStore(andMigrate handler: @escaping (Context) -> Void) {
+                    container.load { context in handler(context) }
+                }
+            }
+            """,
+            // A dispatch table of message handlers, called by name from a message router.
+            """
+            final class ConsentScript {
+                func handleInit(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    queue.async { replyHandler(["type": "ok"], nil) }
+                }
+                func handleEval(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    webView.evaluate(message.code) { replyHandler($0, nil) }
+                }
+                func handleDone(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    queue.async { replyHandler(nil, nil) }
+                }
+            }
+            """,
+            // A local helper inside a function: part of that function, not API.
+            """
+            func saveAll(_ chunks: [Chunk], done: @escaping () -> Void) async {
+                func saveNext(completion: @escaping (Result<Void, Error>) -> Void) {
+                    zone.save(chunks[0]) { completion($0) }
+                }
+                await upload(chunks)
+            }
+            """,
+            // A framework protocol that fixes the shape (WidgetKit's timeline provider).
+            """
+            struct FavoritesProvider: TimelineProvider {
+                func getSnapshot(in context: Context, completion: @escaping (FavoritesEntry) -> Void) {
+                    loadEntry { completion($0) }
+                }
+            }
+            """,
             // The handler is passed on as it is: the callee is the one to convert.
             """
             final class SheetController {
@@ -238,13 +301,13 @@ struct CompletionHandlerToAsync: Rule {
                 @MainActor final class DocumentStore {
                     private var documents: [String: Data] = [:]
 
-                    func read(_ name: String, handler: @escaping (Data?, Error?) -> Void) {
-                        handler(documents[name], nil)
+                    func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
+                        Task { handler(documents[name], nil) }
                     }
 
-                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping (Error?) -> Void) {
+                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
                         documents[name] = data
-                        completion(nil)
+                        Task { completion(nil) }
                     }
                 }
                 """,
@@ -254,8 +317,8 @@ struct CompletionHandlerToAsync: Rule {
                 @MainActor final class DocumentStore {
                     private var documents: [String: Data] = [:]
 
-                    func read(_ name: String, handler: @escaping (Data?, Error?) -> Void) {
-                        handler(documents[name], nil)
+                    func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
+                        Task { handler(documents[name], nil) }
                     }
 
                     func read(_ name: String) async throws -> Data? {
@@ -270,9 +333,9 @@ struct CompletionHandlerToAsync: Rule {
                         }
                     }
 
-                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping (Error?) -> Void) {
+                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
                         documents[name] = data
-                        completion(nil)
+                        Task { completion(nil) }
                     }
 
                     func write(_ data: Data, to name: String, overwrite: Bool = true) async throws {
@@ -293,25 +356,29 @@ struct CompletionHandlerToAsync: Rule {
                 """
                 import Foundation
 
-                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping (Result<T, Error>) -> Void) {
-                    completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
+                    DispatchQueue.global().async {
+                        completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                    }
                 }
 
                 enum Network {
-                    static func ping(_ host: String, then handler: @escaping () -> Void) {
-                        handler()
+                    static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
+                        DispatchQueue.global().async { handler() }
                     }
 
-                    static func measure(_ host: String, callback: @escaping (Int, String) -> Void) {
-                        callback(42, host)
+                    static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
+                        DispatchQueue.global().async { callback(42, host) }
                     }
                 }
                 """,
                 """
                 import Foundation
 
-                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping (Result<T, Error>) -> Void) {
-                    completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
+                    DispatchQueue.global().async {
+                        completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                    }
                 }
 
                 func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type) async throws -> T {
@@ -323,8 +390,8 @@ struct CompletionHandlerToAsync: Rule {
                 }
 
                 enum Network {
-                    static func ping(_ host: String, then handler: @escaping () -> Void) {
-                        handler()
+                    static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
+                        DispatchQueue.global().async { handler() }
                     }
 
                     static func ping(_ host: String) async {
@@ -335,8 +402,8 @@ struct CompletionHandlerToAsync: Rule {
                         }
                     }
 
-                    static func measure(_ host: String, callback: @escaping (Int, String) -> Void) {
-                        callback(42, host)
+                    static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
+                        DispatchQueue.global().async { callback(42, host) }
                     }
 
                     static func measure(_ host: String) async -> (Int, String) {
@@ -373,7 +440,8 @@ struct CompletionHandlerToAsync: Rule {
         return functions.compactMap { function in
             guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
                   !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
-                  !forwardsHandler(function, handler) else {
+                  !forwardsHandler(function, handler), !completesSynchronously(function, handler),
+                  !isDispatchTableEntry(function, among: functions) else {
                 return nil
             }
             let message = "`\(signatureName(function))` reports its result through an escaping callback: nothing " +
@@ -407,13 +475,17 @@ struct CompletionHandlerToAsync: Rule {
         if let result = function.signature.returnClause?.type.trimmedDescription, !["Void", "()"].contains(result) {
             return nil
         }
+        // A local function is part of its enclosing function's implementation, not API.
+        if function.ancestorOrSelf(where: { $0.id != Syntax(function).id && $0.is(CodeBlockSyntax.self) }) != nil {
+            return nil
+        }
         let name = (last.secondName ?? last.firstName).text
         let lowered = name.lowercased()
-        let label = last.firstName.tokenKind == .wildcard ? lowered : last.firstName.text.lowercased()
-        let namedForCompletion = [lowered, label].contains { word in
-            Self.completionNames.contains(word) || Self.completionWords.contains { word.contains($0) }
+        // The argument label is what callers read (`andMigrate handler:`); without one, the name.
+        let word = last.firstName.tokenKind == .wildcard ? lowered : last.firstName.text.lowercased()
+        if !Self.completionNames.contains(word) && !Self.completionWords.contains(where: { word.contains($0) }) {
+            return nil
         }
-        if !namedForCompletion { return nil }
         if Self.repeatedHandlerWords.contains(where: { lowered.contains($0) }) { return nil }
         if Self.workNames.contains(where: { lowered == $0.lowercased() }) { return nil }
         let functionName = function.name.text
@@ -421,6 +493,9 @@ struct CompletionHandlerToAsync: Rule {
             || Self.registrationWords.contains(where: { functionName.contains($0) }) { return nil }
         if storesHandler(name, in: function) { return nil }
         let types = closure.parameters.map(\.type)
+        // `completion: (() -> Void)? = nil`, `onComplete: (Error?) -> Void = { _ in }`: an optional
+        // "done" signal that carries no result; most callers fire and forget.
+        if last.defaultValue != nil && (types.isEmpty || types.count == 1 && isOptionalError(types[0])) { return nil }
         let throwing = types.count == 1 && isResult(types[0]) || types.last.map(isOptionalError) == true
         return Handler(parameter: last, closure: closure, throwing: throwing)
     }
@@ -459,7 +534,8 @@ struct CompletionHandlerToAsync: Rule {
         let index = context.isolation.index
         let adopted = inherited + (index.type(named: typeName)?.inherited ?? [])
         return adopted.contains { name in
-            index.type(named: name).map { $0.kind == .protocol && $0.requirements.contains(function.name.text) } ?? false
+            if Catalogue.callbackProtocols[name]?.requirements.contains(function.name.text) == true { return true }
+            return index.type(named: name).map { $0.kind == .protocol && $0.requirements.contains(function.name.text) } ?? false
         }
     }
 
@@ -489,6 +565,34 @@ struct CompletionHandlerToAsync: Rule {
         let references = Flow.references(to: [name], in: body)
         return !references.isEmpty && references.allSatisfy { reference in
             reference.parent?.is(LabeledExprSyntax.self) == true
+        }
+    }
+
+    /// `completion(.allow)` only in the function's own body, never in a closure: the function
+    /// finishes before it returns, so there is nothing to await (a null object, a synchronous
+    /// answer in a callback shape). Passing the handler on counts as synchronous too.
+    private func completesSynchronously(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        let references = Flow.references(to: [name], in: body)
+        let direct = Flow.references(to: [name], in: body, enteringClosures: false)
+        return !references.isEmpty && references.count == direct.count
+    }
+
+    /// `handleInit(message:replyHandler:)`, `handleEval(message:replyHandler:)`…: three or more
+    /// methods of one type with the same parameters form a dispatch table that something else
+    /// calls by message; none of them is awaited by a caller.
+    private func isDispatchTableEntry(_ function: FunctionDeclSyntax, among functions: [FunctionDeclSyntax]) -> Bool {
+        let shape = parameterShape(function)
+        let owner = ownerName(of: function)
+        return functions.count { other in
+            other.name.text != function.name.text && ownerName(of: other) == owner && parameterShape(other) == shape
+        } >= 2
+    }
+
+    private func parameterShape(_ function: FunctionDeclSyntax) -> [String] {
+        function.signature.parameterClause.parameters.map { parameter in
+            parameter.firstName.text + ":" + parameter.type.trimmedDescription.filter { !$0.isWhitespace }
         }
     }
 
