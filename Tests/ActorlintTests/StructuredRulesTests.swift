@@ -387,7 +387,7 @@ import Testing
         let code = """
             final class Legacy {
                 func perform(_ request: Request, success: @escaping (Response) -> Void, failure: @escaping (Error) -> Void) {
-                    queue.async { success(Response()) }
+                    queue.async { request.isValid ? success(Response()) : failure(RequestError()) }
                 }
             }
             """
@@ -399,13 +399,13 @@ import Testing
     @Test func asyncOverloadCountsOnlyInTheSameType() {
         let code = """
             struct Local {
-                func load(completion: @escaping (Data) -> Void) { }
+                func load(completion: @escaping (Data) -> Void) { queue.async { completion(Data()) } }
             }
             extension Local {
                 func load() async -> Data { Data() }
             }
             struct Remote {
-                func ↓load(completion: @escaping (Data) -> Void) { }
+                func ↓load(completion: @escaping (Data) -> Void) { queue.async { completion(Data()) } }
             }
             """
         let (clean, offsets) = RuleExample(code).markedOffsets

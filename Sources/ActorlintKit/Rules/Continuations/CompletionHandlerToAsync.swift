@@ -68,16 +68,18 @@ struct CompletionHandlerToAsync: Rule {
             // Already has an async variant.
             """
             struct UserService {
-                func fetchUser(id: Int, completion: @escaping (Result<User, Error>) -> Void) { }
+                func fetchUser(id: Int, completion: @escaping (Result<User, Error>) -> Void) {
+                    api.user(id) { completion($0) }
+                }
                 func fetchUser(id: Int) async throws -> User { try await api.user(id) }
             }
             """,
             // Called repeatedly by design.
             """
             final class Uploader {
-                func upload(_ file: URL, progress: @escaping (Double) -> Void) { }
-                func observeStatus(_ handler: @escaping (Status) -> Void) { }
-                func onChange(perform action: @escaping (Value) -> Void) { }
+                func upload(_ file: URL, progress: @escaping (Double) -> Void) { task.onProgress { progress($0) } }
+                func observeStatus(_ handler: @escaping (Status) -> Void) { monitor.start { handler($0) } }
+                func onChange(perform action: @escaping (Value) -> Void) { store.watch { action($0) } }
             }
             """,
             // Stored for later: not a one-shot completion.
@@ -101,7 +103,9 @@ struct CompletionHandlerToAsync: Rule {
             """
             struct Service {
                 @AddAsync
-                func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) { }
+                func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    api.load(id) { completion($0) }
+                }
             }
             """,
             // Not escaping: the closure runs before the function returns.
@@ -188,10 +192,11 @@ struct CompletionHandlerToAsync: Rule {
                 }
             }
             """,
-            // The handler is called before the function returns: nothing to await.
+            // The handler is called before the function returns, or never: nothing to await.
             """
             final class NullHistory {
                 func burnAll(completion: @escaping () -> Void) { completion() }
+                func loadHistory(onCleanFinished: @escaping () -> Void) { }
                 func policy(for request: Request, completion: @escaping (Policy) -> Void) {
                     guard request.isSafe else { return completion(.cancel) }
                     completion(.allow)
@@ -576,7 +581,8 @@ struct CompletionHandlerToAsync: Rule {
         let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
         let references = Flow.references(to: [name], in: body)
         let direct = Flow.references(to: [name], in: body, enteringClosures: false)
-        return !references.isEmpty && references.count == direct.count
+        // Never called at all (an empty stub) is the same: nothing happens later.
+        return references.count == direct.count
     }
 
     /// `handleInit(message:replyHandler:)`, `handleEval(message:replyHandler:)`…: three or more
