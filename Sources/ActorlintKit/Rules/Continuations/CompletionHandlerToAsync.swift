@@ -55,6 +55,15 @@ struct CompletionHandlerToAsync: Rule {
                 }
             }
             """,
+            // Called from a nested function that runs when the work is done.
+            """
+            final class FetchOperation {
+                func ↓run(_ completion: @escaping (FetchOperation) -> Void) {
+                    func finish() { completion(self) }
+                    fetcher.fetch { _ in finish() }
+                }
+            }
+            """,
             // A handler named for the end of the work, behind an argument label.
             """
             enum Thumbnailer {
@@ -579,7 +588,10 @@ struct CompletionHandlerToAsync: Rule {
     private func completesSynchronously(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
         guard let body = function.body else { return false }
         let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
-        let references = Flow.references(to: [name], in: body)
+        // Nested functions and closures included: `func finish() { completion(x) }` inside the body.
+        let references = Flow.all(DeclReferenceExprSyntax.self, in: body).filter {
+            $0.baseName.text == name && !$0.isMemberName
+        }
         let direct = Flow.references(to: [name], in: body, enteringClosures: false)
         // Never called at all (an empty stub) is the same: nothing happens later.
         return references.count == direct.count
