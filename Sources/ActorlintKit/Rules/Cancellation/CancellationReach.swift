@@ -50,6 +50,52 @@ enum CancellationSource {
         }
     }
 
+    /// Why the task running `node` gets cancelled, in words, or nil when nothing shows it does:
+    /// a `Task { }` nobody keeps or cancels (a button action, a fire-and-forget save) is never
+    /// cancelled. Evidence: a SwiftUI `.task`/`.refreshable` closure, a task kept and cancelled
+    /// by its owner, a function that checks for cancellation itself, or a function awaited from
+    /// one of those (`CancellationReach`).
+    static func reason(for node: some SyntaxProtocol, _ context: RuleContext) -> String? {
+        var facts: FileFacts?
+        var current = node.parent
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                if facts == nil { facts = FileFacts(context.file) }
+                switch kind(of: closure, facts: facts!) {
+                case .swiftUI(let modifier):
+                    return "it runs in a \(modifier) closure, which SwiftUI cancels when the view disappears" +
+                        (modifier == "`.task(id:)`" ? " and each time the id changes" : "")
+                case .storedAndCancelled(let property):
+                    return "it runs in the task kept in `\(property)`, which is cancelled in this file"
+                case .neverCancelled:
+                    return nil
+                case .inherits:
+                    break
+                }
+            } else if let function = candidate.as(FunctionDeclSyntax.self) {
+                guard let body = function.body else { return nil }
+                if checksCancellation(body) {
+                    return "`\(function.name.text)` checks for cancellation itself, so its callers cancel it"
+                }
+                return context.isolation.index.cancellationReach.reason(forFunction: function.name.text)
+                    .map { "`\(function.name.text)` runs there because \($0)" }
+            } else if Flow.isDeclarationBoundary(candidate) {
+                return nil
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// `Task.isCancelled`, `Task.checkCancellation()` or `withTaskCancellationHandler` in the
+    /// function itself (not in closures it creates).
+    static func checksCancellation(_ body: CodeBlockSyntax) -> Bool {
+        !Flow.collect(in: body) { node in
+            guard let token = node.as(TokenSyntax.self) else { return false }
+            return ["isCancelled", "checkCancellation", "withTaskCancellationHandler"].contains(token.text)
+        }.isEmpty
+    }
+
     /// The names of the functions `root` awaits (`await f()`, `try await x.f()`, `async let y = f()`),
     /// including inside closures that run as part of it (task-group children, `withAnimation`),
     /// but not inside other tasks.

@@ -483,7 +483,7 @@ struct CancellationShownAsError: Rule {
         guard !passesErrorOn(catchAll.body), !startsWithStalenessCheck(catchAll.body, doStatement),
               let shown = visibleReport(in: catchAll.body, error: errorName, doStatement)
         else { return nil }
-        guard let cancelledBecause = cancellationSource(of: doStatement, context) else { return nil }
+        guard let cancelledBecause = CancellationSource.reason(for: doStatement, context) else { return nil }
 
         var missing: [String] = []
         if !cancellationHandled { missing.append("`CancellationError`") }
@@ -498,52 +498,6 @@ struct CancellationShownAsError: Rule {
                              doStatement: doStatement, context)
             : nil
         return context.violation(message, at: catchAll.catchKeyword, fix: fix)
-    }
-
-    // MARK: Is this code ever cancelled?
-
-    /// Why the task running `doStatement` gets cancelled, in words, or nil when nothing shows it
-    /// does: a `Task { }` nobody keeps or cancels (a button action, a fire-and-forget save)
-    /// never throws `CancellationError`, so its catch-all never sees one.
-    private func cancellationSource(of doStatement: DoStmtSyntax, _ context: RuleContext) -> String? {
-        var facts: FileFacts?
-        var current = doStatement.parent
-        while let node = current {
-            if let closure = node.as(ClosureExprSyntax.self) {
-                if facts == nil { facts = FileFacts(context.file) }
-                switch CancellationSource.kind(of: closure, facts: facts!) {
-                case .swiftUI(let modifier):
-                    return "it runs in a \(modifier) closure, which SwiftUI cancels when the view disappears" +
-                        (modifier == "`.task(id:)`" ? " and each time the id changes" : "")
-                case .storedAndCancelled(let property):
-                    return "it runs in the task kept in `\(property)`, which is cancelled in this file"
-                case .neverCancelled:
-                    return nil
-                case .inherits:
-                    break
-                }
-            } else if let function = node.as(FunctionDeclSyntax.self) {
-                guard let body = function.body else { return nil }
-                if checksCancellation(body) {
-                    return "`\(function.name.text)` checks for cancellation itself, so its callers cancel it"
-                }
-                return context.isolation.index.cancellationReach.reason(forFunction: function.name.text)
-                    .map { "`\(function.name.text)` runs there because \($0)" }
-            } else if Flow.isDeclarationBoundary(node) {
-                return nil
-            }
-            current = node.parent
-        }
-        return nil
-    }
-
-    /// `Task.isCancelled`, `Task.checkCancellation()` or `withTaskCancellationHandler` in the
-    /// function itself (not in tasks it starts).
-    private func checksCancellation(_ body: CodeBlockSyntax) -> Bool {
-        !Flow.collect(in: body) { node in
-            guard let token = node.as(TokenSyntax.self) else { return false }
-            return ["isCancelled", "checkCancellation", "withTaskCancellationHandler"].contains(token.text)
-        }.isEmpty
     }
 
     /// `error` for `catch { }`, `e` for `catch let e { }`, nil for any typed or filtered clause.
