@@ -158,6 +158,11 @@ import Testing
             @MainActor final class Model {
                 var isLoading = false
                 var errorMessage: String?
+                private var loading: Task<Void, Never>?
+                func reload(api: API) {
+                    loading?.cancel()
+                    loading = Task { await load(api: api) }
+                }
                 func load(api: API) async {
                     do {
                         try await api.load()
@@ -172,14 +177,54 @@ import Testing
         #expect(found.count == 1)
         #expect(found.first?.fix == nil)
         #expect(found.first?.message.contains("`errorMessage`") == true)
+        // The message names where the cancellation comes from.
+        #expect(found.first?.message.contains("`load` runs there because it is awaited from the task kept in `loading`") == true)
+    }
+
+    @Test func cancellationIsFollowedThreeCallsDeepAndNoFurther() {
+        func code(depth: Int) -> String {
+            let chain = (1..<depth).map { "    func step\($0)() async { await step\($0 + 1)() }" }.joined(separator: "\n")
+            return """
+                @MainActor final class Model {
+                    var errorMessage: String?
+                    func appear() -> some View { Text("").task { await step1() } }
+                \(chain)
+                    func step\(depth)() async {
+                        do { try await api.load() } catch { errorMessage = "\\(error)" }
+                    }
+                }
+                """
+        }
+        let third = Self.findings(code(depth: 3), rule: "cancellation-shown-as-error")
+        #expect(third.count == 1)
+        #expect(third.first?.message.contains("(through `step2`, `step1`) from the `.task` closure at Example.swift:3") == true)
+        #expect(Self.findings(code(depth: 4), rule: "cancellation-shown-as-error").isEmpty)
+    }
+
+    @Test func aTaskStartedInsideACancelledFunctionIsNotCancelledWithIt() {
+        // The inner `Task { }` is unstructured: cancelling `load()` does not cancel it.
+        let code = """
+            @MainActor final class Model {
+                var errorMessage: String?
+                func appear() -> some View { Text("").task { await load() } }
+                func load() async {
+                    Task {
+                        do { try await api.save() } catch { errorMessage = "\\(error)" }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, rule: "cancellation-shown-as-error").isEmpty)
     }
 
     @Test func singleLineDoGetsACompactBranch() {
         let code = """
             final class Model {
                 var error: Error?
-                func load(api: API) async {
-                    Task { [weak self] in
+                var loading: Task<Void, Never>?
+                func load(api: API) {
+                    loading?.cancel()
+                    loading = Task { [weak self] in
                         do { try await api.load() } catch { self?.error = error }
                     }
                 }
@@ -188,8 +233,10 @@ import Testing
         #expect(Self.fixed(code, rule: "cancellation-shown-as-error") == """
             final class Model {
                 var error: Error?
-                func load(api: API) async {
-                    Task { [weak self] in
+                var loading: Task<Void, Never>?
+                func load(api: API) {
+                    loading?.cancel()
+                    loading = Task { [weak self] in
                         do { try await api.load() } catch is CancellationError {} catch { self?.error = error }
                     }
                 }
@@ -303,7 +350,7 @@ import Testing
             enum Motion {
                 static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
                     animations()
-                    completion(true)
+                    DispatchQueue.main.async { completion(true) }
                 }
             }
             """
@@ -311,7 +358,7 @@ import Testing
             enum Motion {
                 static func animate(duration: Double, animations: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
                     animations()
-                    completion(true)
+                    DispatchQueue.main.async { completion(true) }
                 }
 
                 static func animate(duration: Double, animations: @escaping () -> Void) async -> Bool {
@@ -330,7 +377,7 @@ import Testing
         let code = """
             final class Legacy {
                 func perform(_ request: Request, success: @escaping (Response) -> Void, failure: @escaping (Error) -> Void) {
-                    queue.async { success(Response()) }
+                    queue.async { request.isValid ? success(Response()) : failure(RequestError()) }
                 }
             }
             """
@@ -342,13 +389,13 @@ import Testing
     @Test func asyncOverloadCountsOnlyInTheSameType() {
         let code = """
             struct Local {
-                func load(completion: @escaping (Data) -> Void) { }
+                func load(completion: @escaping (Data) -> Void) { queue.async { completion(Data()) } }
             }
             extension Local {
                 func load() async -> Data { Data() }
             }
             struct Remote {
-                func ↓load(completion: @escaping (Data) -> Void) { }
+                func ↓load(completion: @escaping (Data) -> Void) { queue.async { completion(Data()) } }
             }
             """
         let (clean, offsets) = RuleExample(code).markedOffsets

@@ -162,4 +162,23 @@ public enum Catalogue {
         ".onAppearAndChange", ".sensoryFeedback", ".focusedValue", ".keyboardShortcut", ".refreshable",
         ".fileImporter", ".fileExporter", ".photosPicker", ".inspector", ".matchedGeometryEffect",
     ]
+
+    /// Framework protocols whose requirements take a completion handler: a conforming type must
+    /// keep that shape, so `completion-handler-to-async` leaves the witnesses alone.
+    public static let callbackProtocols: [String: (framework: String, requirements: Set<String>)] = [
+        "TimelineProvider": ("WidgetKit", ["getSnapshot", "getTimeline"]),
+        "IntentTimelineProvider": ("WidgetKit", ["getSnapshot", "getTimeline"]),
+        "ImageDataProvider": ("Kingfisher", ["data"]),
+        "NSFilePresenter": ("Foundation", ["relinquishPresentedItem", "savePresentedItemChanges", "accommodatePresentedItemDeletion"]),
+        "UNUserNotificationCenterDelegate": ("UserNotifications", ["userNotificationCenter"]),
+        "WKNavigationDelegate": ("WebKit", ["webView"]),
+        "WKUIDelegate": ("WebKit", ["webView"]),
+        "WKScriptMessageHandlerWithReply": ("WebKit", ["userContentController"]),
+        "URLSessionDelegate": ("Foundation", ["urlSession"]),
+        "URLSessionTaskDelegate": ("Foundation", ["urlSession"]),
+        "URLSessionDataDelegate": ("Foundation", ["urlSession"]),
+        "ASWebAuthenticationPresentationContextProviding": ("AuthenticationServices", ["presentationAnchor"]),
+        "NEPacketTunnelProvider": ("NetworkExtension", ["startTunnel", "stopTunnel", "handleAppMessage", "sleep"]),
+        "NSExtensionRequestHandling": ("Foundation", ["beginRequest"]),
+    ]
 }

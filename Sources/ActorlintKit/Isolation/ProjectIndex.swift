@@ -67,8 +67,12 @@ public final class ProjectIndex: @unchecked Sendable {
         public var context: String
     }
 
+    /// Which functions run in tasks that get cancelled (`cancellation-shown-as-error`).
+    public private(set) var cancellationReach = CancellationReach()
+
     public init(files: [SourceFile] = []) {
         var conflicting: Set<String> = []
+        cancellationReach = CancellationReach(files: files)
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
@@ -127,9 +131,11 @@ public final class ProjectIndex: @unchecked Sendable {
                 merged.closureProperties[name] = property
             }
         }
+        let reach = CancellationReach.merged(indexes.map(\.cancellationReach))
         for index in indexes {
             index.otherModules = merged
             index.globalActors.formUnion(merged.globalActors)
+            index.cancellationReach = reach
         }
     }
 

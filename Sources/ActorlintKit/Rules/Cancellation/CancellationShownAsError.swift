@@ -6,21 +6,28 @@ struct CancellationShownAsError: Rule {
     static let description = RuleDescription(
         id: "cancellation-shown-as-error",
         category: .cancellation,
-        summary: "A catch-all that shows or reports an error in code that awaits cancellable work, with no cancellation branch first",
+        summary: "A catch-all that shows or reports an error in code that runs in a task that gets cancelled, with no cancellation branch first",
         rationale: """
             Cancellation in Swift is delivered as an error: `Task.sleep`, `Task.checkCancellation()` \
             and most async APIs throw `CancellationError`, and URLSession throws \
-            `URLError(.cancelled)`. Cancellation is routine — SwiftUI cancels `.task` when the \
-            view disappears and `.task(id:)` on every change — so a catch-all that stores the \
-            error in UI state, presents an alert or logs it at error level turns "the user \
-            navigated away" into an error message or an error report. Catch `CancellationError` \
-            (and `URLError` with code `.cancelled` where URLSession is awaited) before the \
-            catch-all and ignore it. \
-            What counts as showing: assigning the error (or an error message or failure state) \
-            to a property, calling something that shows or presents (`showError`, `present`, \
-            `alert`…), logging with `.error`/`.fault`/`.critical`, reporting (`record`, \
-            `capture`, `report`), or a failure trap. `print`, `debugPrint`, `NSLog` and \
-            `debug`/`info`/`notice` logging do not count: the user never sees them. \
+            `URLError(.cancelled)`. In some tasks cancellation is routine — SwiftUI cancels \
+            `.task` and `.refreshable` when the view disappears and `.task(id:)` on every change, \
+            and code that keeps a `Task` handle cancels it to start over — so a catch-all there \
+            that stores the error in UI state or presents an alert turns "the user navigated \
+            away" into an error message. Catch `CancellationError` (and `URLError` with code \
+            `.cancelled` where URLSession is awaited) before the catch-all and ignore it. \
+            The rule reports a catch-all only where cancellation happens: inside a `.task`, \
+            `.task(id:)` or `.refreshable` closure; inside a `Task` kept in a property that its \
+            owner cancels; in a function that checks `Task.isCancelled` itself; or in a function \
+            awaited (up to three calls deep, matched by name across the module and the run) from \
+            one of those. A `Task { }` whose handle is dropped — a button action, a \
+            fire-and-forget save — is never cancelled, so its catch-all never sees cancellation. \
+            What counts as showing: assigning the error, an error message or a failure state to \
+            a property (not clearing it with `nil` or `false`), calling something that shows or \
+            presents (`showError`, `present`, `alert`…), reporting (`record`, `capture`, \
+            `report`), or a failure trap. Logging, at any level, does not count: the user never \
+            sees it. A catch-all that mentions cancellation itself (`Task.isCancelled`, \
+            `error is CancellationError`, its own `isCanceled` flag) is left alone. \
             (seed 001, common mistake 4 and the `load()` example; SE-0304 on cancellation)
             """,
         fix: FixInfo(.safe, """
@@ -31,7 +38,7 @@ struct CancellationShownAsError: Rule {
             the branch is left to you.
             """),
         triggering: [
-            // The seed's load() without its cancellation branches.
+            // The seed's load() without its cancellation branches, awaited from the view's `.task`.
             """
             @MainActor final class UserListModel {
                 var users: [User] = []
@@ -43,6 +50,13 @@ struct CancellationShownAsError: Rule {
                     } ↓catch {
                         errorMessage = "Could not load users: \\(error.localizedDescription)"
                     }
+                }
+            }
+            struct UserListScreen: View {
+                @State private var model = UserListModel()
+                var body: some View {
+                    List(model.users) { Text($0.name) }
+                        .task { await model.load() }
                 }
             }
             """,
@@ -63,39 +77,70 @@ struct CancellationShownAsError: Rule {
                 }
             }
             """,
-            // Cancellation is handled, but URLSession's own cancellation error is not.
+            // Cancellation is handled, but URLSession's own cancellation error is not; the
+            // function is awaited two calls below `.refreshable`.
             """
-            final class Downloader {
-                let logger = Logger()
+            @MainActor final class FeedModel {
+                var failure: Error?
+                func refresh() async {
+                    await fetch(URL(string: "https://example.com/feed")!)
+                }
                 func fetch(_ url: URL) async {
                     do {
                         let (data, _) = try await URLSession.shared.data(from: url)
                         print(data.count)
                     } catch is CancellationError {
                     } ↓catch {
-                        logger.error("download failed: \\(error)")
+                        failure = error
                     }
                 }
             }
+            struct FeedScreen: View {
+                let model: FeedModel
+                var body: some View {
+                    List { }.refreshable { await model.refresh() }
+                }
+            }
             """,
-            // The error reaches the UI through a hop to the main actor.
+            // The error reaches the UI through a hop to the main actor, in a task its owner cancels.
             """
-            final class Importer {
+            final class ImportController {
                 @MainActor var status = ""
-                func run(_ files: [URL], api: API) async {
-                    do {
-                        try await api.upload(files)
-                    } ↓catch {
-                        await MainActor.run { status = "Upload failed: \\(error)" }
+                private var running: Task<Void, Never>?
+                func start(_ files: [URL], api: API) {
+                    running?.cancel()
+                    running = Task {
+                        do {
+                            try await api.upload(files)
+                        } ↓catch {
+                            await MainActor.run { status = "Upload failed: \\(error)" }
+                        }
                     }
                 }
             }
             """,
-            // An alert, after a typed branch for another error.
+            // A property wrapper named for cancelling cancels the previous task on each assignment.
+            """
+            @MainActor final class RoomSettingsModel {
+                @CancellableTask private var loading: Task<Void, Never>?
+                var alert: AlertInfo?
+                func reload(proxy: SettingsProxy) {
+                    loading = Task {
+                        do {
+                            _ = try await proxy.settings()
+                        } ↓catch {
+                            alert = AlertInfo(title: "Could not load the settings")
+                        }
+                    }
+                }
+            }
+            """,
+            // An alert after a typed branch, in a function that checks for cancellation itself.
             """
             @MainActor final class Checkout {
                 func pay(_ cart: Cart) async {
                     do {
+                        try Task.checkCancellation()
                         try await cart.submit()
                     } catch CheckoutError.emptyCart {
                         return
@@ -124,26 +169,122 @@ struct CancellationShownAsError: Rule {
             """,
             // The catch-all checks for cancellation itself.
             """
-            @MainActor final class Model {
-                var errorText: String?
-                func load(api: API) async {
-                    do {
-                        try await api.load()
-                    } catch {
-                        guard !(error is CancellationError), !Task.isCancelled else { return }
-                        errorText = error.localizedDescription
+            struct ArticleScreen: View {
+                @State private var errorText: String?
+                var body: some View {
+                    Text("").task {
+                        do {
+                            try await api.load()
+                        } catch {
+                            guard !(error is CancellationError), !Task.isCancelled else { return }
+                            errorText = error.localizedDescription
+                        }
                     }
                 }
             }
             """,
-            // Only debug output: nobody sees it.
+            // A button's task: nobody keeps its handle, so nobody cancels it.
             """
-            func refresh(api: API) async {
-                do {
-                    try await api.refresh()
-                } catch {
-                    print("refresh failed:", error)
-                    logger.debug("refresh failed: \\(error)")
+            struct ProfileEditor: View {
+                @State private var saveError: String?
+                var body: some View {
+                    Button("Save") {
+                        Task {
+                            do {
+                                try await profile.save()
+                            } catch {
+                                saveError = error.localizedDescription
+                            }
+                        }
+                    }
+                }
+            }
+            """,
+            // Nothing shows that this function ever runs in a cancelled task.
+            """
+            @MainActor final class Composer {
+                var postingError: String?
+                func post(_ text: String, api: API) async {
+                    do {
+                        try await api.post(text)
+                    } catch {
+                        postingError = error.localizedDescription
+                    }
+                }
+            }
+            """,
+            // Logging, even at error level, is not shown to the user.
+            """
+            struct TimelineScreen: View {
+                var body: some View {
+                    List { }.task {
+                        do {
+                            try await timeline.load()
+                        } catch {
+                            print("refresh failed:", error)
+                            logger.error("timeline load failed: \\(error)")
+                        }
+                    }
+                }
+            }
+            """,
+            // Clearing state and falling back to cached content show no error.
+            """
+            struct InstancePicker: View {
+                @State private var name = ""
+                @State private var lookupError: String?
+                @State private var state = ViewState.empty
+                var body: some View {
+                    TextField("Server", text: $name).task(id: name) {
+                        do {
+                            state = .display(try await directory.lookup(name))
+                        } catch {
+                            state = .display(cache.last)
+                            lookupError = nil
+                        }
+                    }
+                }
+            }
+            """,
+            // The app's own cancel flag decides, in a task its owner cancels.
+            """
+            @MainActor final class CleanupModel {
+                var status = CleanupStatus.idle
+                private var running: Task<Void, Never>?
+                func start(api: API) {
+                    running = Task {
+                        do {
+                            try await api.cleanUp()
+                        } catch {
+                            if !status.isCanceled { status = .failed(error) }
+                        }
+                    }
+                }
+                func stop() {
+                    status = .canceled
+                    running?.cancel()
+                }
+            }
+            """,
+            // A newer request moves the counter on before cancelling the old one: the stale
+            // task leaves the catch-all before it shows anything.
+            """
+            @MainActor final class StatsModel {
+                var status = Status.idle
+                private var generation = 0
+                private var fetching: Task<Void, Never>?
+                func fetch(api: API) {
+                    fetching?.cancel()
+                    generation += 1
+                    let current = generation
+                    fetching = Task {
+                        do {
+                            status = .done(try await api.stats())
+                        } catch {
+                            guard generation == current else { return }
+                            status = .failed(error)
+                        }
+                    }
                 }
             }
             """,
@@ -160,13 +301,15 @@ struct CancellationShownAsError: Rule {
             """,
             // Nothing cancellable is awaited: the do body is synchronous.
             """
-            @MainActor final class Importer {
-                var errorMessage: String?
-                func importFile(_ data: Data) {
-                    do {
-                        _ = try JSONSerialization.jsonObject(with: data)
-                    } catch {
-                        errorMessage = error.localizedDescription
+            struct ImportScreen: View {
+                @State private var errorMessage: String?
+                var body: some View {
+                    Text("").task {
+                        do {
+                            _ = try JSONSerialization.jsonObject(with: data)
+                        } catch {
+                            errorMessage = error.localizedDescription
+                        }
                     }
                 }
             }
@@ -176,6 +319,7 @@ struct CancellationShownAsError: Rule {
             func attempt(api: API) async -> Error? {
                 var failure: Error?
                 do {
+                    try Task.checkCancellation()
                     try await api.ping()
                 } catch {
                     failure = error
@@ -185,12 +329,17 @@ struct CancellationShownAsError: Rule {
             """,
             // An empty catch-all, as in the seed's `.task(id:)` search.
             """
-            func debounce(query: String, search: Search) async {
-                do {
-                    try await Task.sleep(for: .milliseconds(300))
-                    try await search.run(query)
-                } catch {
-                    // superseded by a newer query
+            struct SearchField: View {
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query).task(id: query) {
+                        do {
+                            try await Task.sleep(for: .milliseconds(300))
+                            try await search.run(query)
+                        } catch {
+                            // superseded by a newer query
+                        }
+                    }
                 }
             }
             """,
@@ -209,6 +358,12 @@ struct CancellationShownAsError: Rule {
                     var users: [User] = []
                     var errorMessage: String?
                     let service = UserService()
+                    private var loading: Task<Void, Never>?
+
+                    func reload() {
+                        loading?.cancel()
+                        loading = Task { await load() }
+                    }
 
                     func load() async {
                         do {
@@ -231,6 +386,12 @@ struct CancellationShownAsError: Rule {
                     var users: [User] = []
                     var errorMessage: String?
                     let service = UserService()
+                    private var loading: Task<Void, Never>?
+
+                    func reload() {
+                        loading?.cancel()
+                        loading = Task { await load() }
+                    }
 
                     func load() async {
                         do {
@@ -256,6 +417,7 @@ struct CancellationShownAsError: Rule {
 
                     func load(from url: URL) async {
                         do {
+                            try Task.checkCancellation()
                             let (data, _) = try await URLSession.shared.data(from: url)
                             image = data
                         } catch {
@@ -276,6 +438,7 @@ struct CancellationShownAsError: Rule {
 
                     func load(from url: URL) async {
                         do {
+                            try Task.checkCancellation()
                             let (data, _) = try await URLSession.shared.data(from: url)
                             image = data
                         } catch is CancellationError {
@@ -304,26 +467,32 @@ struct CancellationShownAsError: Rule {
               awaitsThrowingWork(doStatement.body) else { return nil }
         let catchAll = clauses[catchAllIndex]
         let earlier = clauses[..<catchAllIndex]
-        let bodyTokens = Set(catchAll.body.tokens(viewMode: .sourceAccurate).map(\.text))
         let earlierTokens = Set(earlier.flatMap { $0.catchItems.tokens(viewMode: .sourceAccurate).map(\.text) })
 
-        let cancellationHandled = earlierTokens.contains("CancellationError")
-            || bodyTokens.contains("CancellationError") || bodyTokens.contains("isCancelled")
+        // `Task.isCancelled`, `error is CancellationError`, the app's own `isCanceled` flag or
+        // `.cancelled` code: the catch-all already tells cancellation apart.
+        let bodyMentionsCancellation = catchAll.body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return name.lowercased().contains("cancel")
+        }
+        let cancellationHandled = bodyMentionsCancellation || earlierTokens.contains("CancellationError")
         let usesURLSession = awaitsURLSession(doStatement.body)
         // An earlier `catch … as URLError` takes URLError.cancelled away from the catch-all.
-        let urlCancellationHandled = !usesURLSession || earlierTokens.contains("URLError")
-            || bodyTokens.contains("cancelled") || bodyTokens.contains("NSURLErrorCancelled")
+        let urlCancellationHandled = !usesURLSession || bodyMentionsCancellation || earlierTokens.contains("URLError")
         guard !cancellationHandled || !urlCancellationHandled else { return nil }
-        guard !passesErrorOn(catchAll.body), let shown = visibleReport(in: catchAll.body, error: errorName, doStatement)
+        guard !passesErrorOn(catchAll.body), !startsWithStalenessCheck(catchAll.body, doStatement),
+              let shown = visibleReport(in: catchAll.body, error: errorName, doStatement)
         else { return nil }
+        guard let cancelledBecause = CancellationSource.reason(for: doStatement, context) else { return nil }
 
         var missing: [String] = []
         if !cancellationHandled { missing.append("`CancellationError`") }
         if !urlCancellationHandled { missing.append("`URLError.cancelled`") }
-        let message = "This catch-all \(shown) for every error, including cancellation: when the task is " +
-            "cancelled — the view disappears, `.task(id:)` restarts, the user navigates away — the awaited " +
-            "work throws \(missing.joined(separator: " or ")), and the user gets an error for something they " +
-            "did. Catch \(missing.joined(separator: " and ")) first and ignore \(missing.count == 1 ? "it" : "them")."
+        let message = "This catch-all \(shown) for every error, including cancellation, and this code runs in a " +
+            "task that gets cancelled: \(cancelledBecause). When that happens the awaited work throws " +
+            "\(missing.joined(separator: " or ")), and the user gets an error for something they did (leaving " +
+            "the screen, typing on, refreshing again). Catch \(missing.joined(separator: " and ")) first and " +
+            "ignore \(missing.count == 1 ? "it" : "them")."
         let fix = reportsOnly(catchAll.body, error: errorName, doStatement)
             ? insertBranches(before: clauses[0], cancellation: !cancellationHandled, url: !urlCancellationHandled,
                              doStatement: doStatement, context)
@@ -365,6 +534,31 @@ struct CancellationShownAsError: Rule {
         }
     }
 
+    /// `guard self.generation == generation else { return }` first in the catch-all, where
+    /// `generation` was captured before the task started: whoever cancels or replaces the task
+    /// moves the counter on, so a cancelled task leaves here before showing anything.
+    private func startsWithStalenessCheck(_ body: CodeBlockSyntax, _ doStatement: DoStmtSyntax) -> Bool {
+        guard let first = body.statements.first.map({ Syntax($0.item) }) else { return false }
+        let condition: Syntax
+        if let guardStatement = first.as(GuardStmtSyntax.self) {
+            condition = Syntax(guardStatement.conditions)
+        } else if let expression = first.as(IfExprSyntax.self) ?? first.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self),
+                  expression.elseBody == nil,
+                  expression.body.statements.last?.item.is(ReturnStmtSyntax.self) == true {
+            condition = Syntax(expression.conditions)
+        } else {
+            return false
+        }
+        let compares = condition.tokens(viewMode: .sourceAccurate).contains { ["==", "!=", "===", "!=="].contains($0.text) }
+        guard compares, let closure = Flow.enclosingContext(of: doStatement)?.as(ClosureExprSyntax.self),
+              let outer = Flow.enclosingContext(of: closure) else { return false }
+        // Constants of the function around the task's closure, declared before it.
+        let captured = Set(Flow.collect(VariableDeclSyntax.self, in: outer).filter { declaration in
+            declaration.bindingSpecifier.tokenKind == .keyword(.let) && declaration.endOffset <= closure.startOffset
+        }.flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } })
+        return !Flow.references(to: captured, in: condition).isEmpty
+    }
+
     private func passesErrorOn(_ body: CodeBlockSyntax) -> Bool {
         !Flow.collect(ThrowStmtSyntax.self, in: body).isEmpty
     }
@@ -374,10 +568,10 @@ struct CancellationShownAsError: Rule {
     static let showingCalls = ["show", "present", "display", "alert", "toast", "banner", "notify"]
     static let reportingCalls: Set<String> = ["record", "recordError", "capture", "captureError", "captureException",
                                               "report", "reportError", "track", "trackError"]
-    static let errorLogLevels: Set<String> = ["error", "fault", "critical"]
     static let traps: Set<String> = ["fatalError", "assertionFailure", "preconditionFailure"]
-    static let debugOutput: Set<String> = ["print", "debugPrint", "dump", "NSLog", "debug", "info", "notice",
-                                           "trace", "log", "os_log"]
+    /// Logging, at any level: it reaches a log, not the user.
+    static let logOutput: Set<String> = ["print", "debugPrint", "dump", "NSLog", "debug", "info", "notice",
+                                         "trace", "log", "os_log", "error", "warning", "fault", "critical"]
 
     /// What the catch-all does that the user (or the error reports) will see, in words; nil when
     /// it does nothing visible.
@@ -397,14 +591,10 @@ struct CancellationShownAsError: Rule {
 
     private func visibleCall(_ call: FunctionCallExprSyntax) -> String? {
         guard let name = call.calleeName else { return nil }
+        // `.display(…)`, `.error(…)`: an enum case being built (a state), not a call that shows anything.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil { return nil }
         let lowered = name.lowercased()
         if Self.traps.contains(name) { return "traps (`\(name)`)" }
-        if call.calledExpression.is(MemberAccessExprSyntax.self), Self.errorLogLevels.contains(name) {
-            return "logs at error level (`\(call.calleeText)`)"
-        }
-        if name == "os_log", call.arguments.contains(where: { [".error", ".fault"].contains($0.expression.trimmedDescription) }) {
-            return "logs at error level (`os_log`)"
-        }
         if Self.reportingCalls.contains(name) { return "reports the error (`\(call.calleeText)`)" }
         if Self.showingCalls.contains(where: { lowered.hasPrefix($0) }) || lowered.contains("alert") {
             return "shows the error (`\(call.calleeText)`)"
@@ -421,6 +611,11 @@ struct CancellationShownAsError: Rule {
         if localNames(around: doStatement).contains(root), !elements[0].trimmedDescription.hasPrefix("self.") { return nil }
         let target = elements[0].trimmedDescription
         let value = elements[2...]
+        // `errorMessage = nil`, `isSendingMessage = false`: clearing state shows nothing.
+        if value.count == 1, let only = value.first,
+           only.is(NilLiteralExprSyntax.self) || only.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+            return nil
+        }
         let targetMentionsError = ["error", "alert", "message", "failure", "failed", "problem", "warning"].contains {
             target.lowercased().contains($0)
         }
@@ -457,7 +652,7 @@ struct CancellationShownAsError: Rule {
             var expression = item.item.as(ExprSyntax.self)
             if let awaited = expression?.as(AwaitExprSyntax.self) { expression = awaited.expression }
             guard let call = expression?.as(FunctionCallExprSyntax.self) else { return false }
-            return visibleCall(call) != nil || Self.debugOutput.contains(call.calleeName ?? "")
+            return visibleCall(call) != nil || Self.logOutput.contains(call.calleeName ?? "")
         }
     }
 

@@ -17,8 +17,11 @@ struct LoopWithoutCancellationCheck: Rule {
             item, or runs forever in a `while true`; the same holds for nested synchronous loops \
             in an async function. Check once per iteration. \
             The rule trusts a loop whose body makes a throwing `try await` call (such calls \
-            usually propagate cancellation), and `for await` loops over async sequences, which \
-            end when the task is cancelled by convention. \
+            usually propagate cancellation), `for await` loops over async sequences and \
+            `while await group.next() != nil` drains, which end when the task is cancelled by \
+            convention. It leaves alone loops over a handful of fixed items, nested loops that \
+            walk each element's own children, loops in a `Task { }` whose handle is dropped \
+            (nothing can cancel it), and test sources. \
             (seed 001, "Cancellation is cooperative": check in your own long loops; SE-0304)
             """,
         triggering: [
@@ -42,14 +45,18 @@ struct LoopWithoutCancellationCheck: Rule {
                 }
             }
             """,
-            // repeat-while inside a Task closure.
+            // repeat-while inside a task its owner cancels.
             """
-            func drain(queue: JobQueue) {
-                Task {
-                    ↓repeat {
-                        await queue.processNext()
-                    } while await queue.hasJobs()
+            final class Drainer {
+                private var draining: Task<Void, Never>?
+                func start(queue: JobQueue) {
+                    draining = Task {
+                        ↓repeat {
+                            await queue.processNext()
+                        } while await queue.hasJobs()
+                    }
                 }
+                func stop() { draining?.cancel() }
             }
             """,
             // Nested synchronous loops in an async function: heavy work nothing can stop.
@@ -135,6 +142,56 @@ struct LoopWithoutCancellationCheck: Rule {
                 return sum
             }
             """,
+            // A task-group drain loop: `next()` returns nil once every child has finished, and
+            // cancelling the group's task cancels the children.
+            """
+            func uploadAll(_ files: [URL], limit: Int, api: API) async {
+                await withTaskGroup(of: Void.self) { group in
+                    var pending = files[...]
+                    func addNext() { if let file = pending.popFirst() { group.addTask { await api.upload(file) } } }
+                    for _ in 0..<limit { addNext() }
+                    while await group.next() != nil { addNext() }
+                }
+            }
+            """,
+            // A handful of fixed items.
+            """
+            func refreshEntitlements(store: Store) async -> [Product] {
+                var owned: [Product] = []
+                let products: [Product] = [.vpn, .backup, .restore, .sync]
+                for product in products where await store.owns(product) { owned.append(product) }
+                for region in ["eu", "us"] { await store.warm(region) }
+                return owned
+            }
+            """,
+            // A task nobody keeps or cancels cannot be cancelled: a check would never fire.
+            """
+            enum SceneObserver {
+                static let observer = Task { @MainActor in
+                    while true {
+                        try? await Task.sleep(for: .seconds(0.1))
+                        updateWindowSizes()
+                    }
+                }
+            }
+            """,
+            // Walking nested data (each item's children) is linear, not quadratic.
+            """
+            func records(for outline: [Item]) async -> [Record] {
+                var records: [Record] = []
+                for item in outline {
+                    records.append(Record(item))
+                    for child in item.children { records.append(Record(child)) }
+                }
+                return records
+            }
+            """,
+            // Test code: nobody cancels a test.
+            RuleExample("""
+                func testPruning() async {
+                    for line in 1...210 { await database.add(line) }
+                }
+                """, fileName: "ErrorLogTests.swift"),
             // Synchronous function: no task to cancel here.
             """
             func grid(_ size: Int) -> [[Int]] {
@@ -151,10 +208,16 @@ struct LoopWithoutCancellationCheck: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
+        // Tests and their helpers are never cancelled.
+        if Flow.isTestSource(context.file) { return [] }
         let loops = Flow.all(StmtSyntax.self, in: context.file.tree).filter { Flow.isLoop(Syntax($0)) }
         var flagged: [(loop: StmtSyntax, message: String)] = []
+        var facts: FileFacts?
         for loop in loops {
-            if let message = problem(with: loop) { flagged.append((loop, message)) }
+            guard let message = problem(with: loop) else { continue }
+            if facts == nil { facts = FileFacts(context.file) }
+            if runsInTaskNobodyCancels(loop, facts: facts!) { continue }
+            flagged.append((loop, message))
         }
         // One finding per loop nest: the outermost loop is where the check belongs.
         let flaggedIDs = Set(flagged.map { Syntax($0.loop).id })
@@ -165,8 +228,28 @@ struct LoopWithoutCancellationCheck: Rule {
         }
     }
 
+    /// `Task { while true { … } }` with the handle dropped: nothing can cancel that task, so a
+    /// check would never fire (the loop's real problem, if any, is that it never ends).
+    private func runsInTaskNobodyCancels(_ loop: StmtSyntax, facts: FileFacts) -> Bool {
+        var current = loop.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                switch CancellationSource.kind(of: closure, facts: facts) {
+                case .neverCancelled: return true
+                case .swiftUI, .storedAndCancelled: return false
+                case .inherits: break
+                }
+            } else if Flow.isDeclarationBoundary(node) {
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
     private func problem(with loop: StmtSyntax) -> String? {
         if let forLoop = loop.as(ForStmtSyntax.self), forLoop.awaitKeyword != nil { return nil }
+        if let forLoop = loop.as(ForStmtSyntax.self), isFixedHandful(forLoop.sequence, in: loop) { return nil }
         if let whileLoop = loop.as(WhileStmtSyntax.self), iteratesAsyncSequence(whileLoop) { return nil }
         if checksCancellation(loop) { return nil }
         let awaits = repeatedParts(of: loop).flatMap { Flow.collect(AwaitExprSyntax.self, in: $0) }
@@ -188,9 +271,38 @@ struct LoopWithoutCancellationCheck: Rule {
         return []
     }
 
-    /// `while let x = await iterator.next()`: the sequence's iterator ends on cancellation.
+    /// `[.a, .b, .c]`, a local `let` holding such a literal, `0..<3`, or `0..<list.count` over
+    /// such a list: a few iterations, known in advance.
+    private func isFixedHandful(_ sequence: ExprSyntax, in loop: StmtSyntax) -> Bool {
+        if let array = sequence.as(ArrayExprSyntax.self) { return array.elements.count <= 10 }
+        if isSmallLiteralRange(sequence) { return true }
+        var name: String?
+        if let reference = sequence.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
+        // `0..<items.count`
+        if let elements = sequence.as(SequenceExprSyntax.self)?.elements, elements.count == 3,
+           elements.first?.as(IntegerLiteralExprSyntax.self) != nil,
+           let count = elements.last?.as(MemberAccessExprSyntax.self), count.declName.baseName.text == "count",
+           let base = count.base?.as(DeclReferenceExprSyntax.self) {
+            name = base.baseName.text
+        }
+        guard let name, let context = Flow.enclosingContext(of: loop) else { return false }
+        return Flow.collect(VariableDeclSyntax.self, in: context).contains { declaration in
+            declaration.bindingSpecifier.tokenKind == .keyword(.let) && declaration.bindings.contains { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    && (binding.initializer?.value.as(ArrayExprSyntax.self)?.elements.count ?? .max) <= 10
+            }
+        }
+    }
+
+    /// `while let x = await iterator.next()`, `while await group.next() != nil`: the sequence's
+    /// iterator ends on cancellation, and a task group's `next()` returns nil once its children
+    /// (cancelled with it) are done.
     private func iteratesAsyncSequence(_ loop: WhileStmtSyntax) -> Bool {
-        loop.conditions.contains { element in
+        let nextCalls = Flow.collect(AwaitExprSyntax.self, in: loop.conditions).contains { awaited in
+            awaited.expression.as(FunctionCallExprSyntax.self)?.calleeName == "next"
+        }
+        if nextCalls { return true }
+        return loop.conditions.contains { element in
             guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
                   var value = binding.initializer?.value else { return false }
             if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
@@ -256,8 +368,11 @@ struct LoopWithoutCancellationCheck: Rule {
         guard let forLoop = loop.as(ForStmtSyntax.self), !isSmallLiteralRange(forLoop.sequence),
               let function = Flow.enclosingContext(of: loop)?.as(FunctionDeclSyntax.self),
               function.signature.effectSpecifiers?.asyncSpecifier != nil else { return false }
+        let outerNames = Set(Flow.collect(IdentifierPatternSyntax.self, in: forLoop.pattern).map(\.identifier.text))
         return Flow.collect(in: forLoop.body) { Flow.isLoop($0) }.contains { inner in
             guard let innerFor = inner.as(ForStmtSyntax.self) else { return true }
+            // `for child in item.children`: the nested data of one element, not the whole list again.
+            if let root = Flow.rootName(of: innerFor.sequence), outerNames.contains(root) { return false }
             return !isSmallLiteralRange(innerFor.sequence)
         }
     }

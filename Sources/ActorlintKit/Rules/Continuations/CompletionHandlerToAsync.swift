@@ -16,10 +16,18 @@ struct CompletionHandlerToAsync: Rule {
             read top to bottom. When the callback API cannot be rewritten yet, an `async` \
             overload built on a checked continuation lets callers move to `await` now. \
             The rule looks at functions whose last parameter is an escaping (or optional) \
-            closure returning `Void`, and leaves alone handlers that are called repeatedly by \
-            design (progress, updates, events, observers, `on…`/`observe…`/`subscribe…` \
-            functions), handlers the function stores for later, and functions that already \
-            have an `async` overload in the same type. \
+            closure returning `Void` and named for the end of the work (`completion`, \
+            `completionHandler`, `reply`, `result`, `done`, `finished`, `handler`, `callback`…). \
+            It leaves alone handlers named for events (`dismissalCallback`, `openURLAction`) or \
+            called repeatedly by design (progress, updates, observers, `on…`/`observe…`/`subscribe…` \
+            functions); handlers the function stores for later, passes on unchanged, or calls \
+            only before it returns; optional "done" signals with a default value that carry no \
+            result; functions that return something else, that already bridge an `async` API \
+            through a `Task`, that are local to another function, or that form a dispatch table \
+            of same-shaped message handlers; shapes the function cannot change (protocol \
+            witnesses, delegate callbacks, `@objc` methods, framework protocols such as \
+            WidgetKit's `TimelineProvider`); test sources and test doubles; and functions that \
+            already have an `async` overload in the same type. \
             (seed 001, "From completion handler to async/await" and "When to use it"; SE-0296, SE-0300)
             """,
         fix: FixInfo(.unsafe, """
@@ -47,11 +55,20 @@ struct CompletionHandlerToAsync: Rule {
                 }
             }
             """,
-            // Any last escaping Void closure counts, whatever its name.
+            // Called from a nested function that runs when the work is done.
             """
-            enum Animator {
-                static func ↓fadeOut(_ view: View, duration: Double, then finished: @escaping (Bool) -> Void) {
-                    view.animate(duration: duration, finished)
+            final class FetchOperation {
+                func ↓run(_ completion: @escaping (FetchOperation) -> Void) {
+                    func finish() { completion(self) }
+                    fetcher.fetch { _ in finish() }
+                }
+            }
+            """,
+            // A handler named for the end of the work, behind an argument label.
+            """
+            enum Thumbnailer {
+                static func ↓render(_ image: Image, size: Size, then finished: @escaping (Image?) -> Void) {
+                    queue.async { finished(image.scaled(to: size)) }
                 }
             }
             """,
@@ -60,16 +77,18 @@ struct CompletionHandlerToAsync: Rule {
             // Already has an async variant.
             """
             struct UserService {
-                func fetchUser(id: Int, completion: @escaping (Result<User, Error>) -> Void) { }
+                func fetchUser(id: Int, completion: @escaping (Result<User, Error>) -> Void) {
+                    api.user(id) { completion($0) }
+                }
                 func fetchUser(id: Int) async throws -> User { try await api.user(id) }
             }
             """,
             // Called repeatedly by design.
             """
             final class Uploader {
-                func upload(_ file: URL, progress: @escaping (Double) -> Void) { }
-                func observeStatus(_ handler: @escaping (Status) -> Void) { }
-                func onChange(perform action: @escaping (Value) -> Void) { }
+                func upload(_ file: URL, progress: @escaping (Double) -> Void) { task.onProgress { progress($0) } }
+                func observeStatus(_ handler: @escaping (Status) -> Void) { monitor.start { handler($0) } }
+                func onChange(perform action: @escaping (Value) -> Void) { store.watch { action($0) } }
             }
             """,
             // Stored for later: not a one-shot completion.
@@ -93,7 +112,9 @@ struct CompletionHandlerToAsync: Rule {
             """
             struct Service {
                 @AddAsync
-                func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) { }
+                func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    api.load(id) { completion($0) }
+                }
             }
             """,
             // Not escaping: the closure runs before the function returns.
@@ -110,6 +131,145 @@ struct CompletionHandlerToAsync: Rule {
             """,
             // Already async.
             "func prepare(completion: @escaping () -> Void) async { completion() }",
+            // Delegate callbacks: the framework decides their shape.
+            """
+            extension BrowserController: WKNavigationDelegate {
+                func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
+                             decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+                    decisionHandler(.allow)
+                }
+            }
+            final class VaultBridge: NSObject {
+                func vaultManager(_: VaultManager, didRequestConfigurationFor domain: String,
+                                  completionHandler: @escaping (String?) -> Void) {
+                    completionHandler(configuration(for: domain))
+                }
+                @objc func exportAll(completion: @escaping (Bool) -> Void) {
+                    completion(store.export())
+                }
+            }
+            """,
+            // A requirement of the project's own protocol: the protocol would change, not the type.
+            """
+            protocol HistoryStoring {
+                func burn(_ visits: [Visit], completion: @escaping () -> Void)
+            }
+            final class NullHistory: HistoryStoring {
+                func burn(_ visits: [Visit], completion: @escaping () -> Void) { completion() }
+            }
+            """,
+            // Test doubles, and test sources.
+            """
+            final class MockUploader {
+                func upload(_ file: URL, completion: @escaping (Error?) -> Void) { completion(nil) }
+            }
+            """,
+            RuleExample("""
+                final class UploadRecorder {
+                    func upload(_ file: URL, completion: @escaping (Error?) -> Void) { completion(nil) }
+                }
+                """, fileName: "UploaderTests.swift"),
+            // The function returns something else; the closure is for an event that may come later.
+            """
+            func makeDeleteAction(for item: Item, completion: @escaping (Bool) -> Void) -> AlertAction {
+                AlertAction(title: "Delete") { completion(store.delete(item)) }
+            }
+            """,
+            // Handlers named for events, not for the end of an operation.
+            """
+            final class Navigator {
+                func setSheet(_ coordinator: Coordinator, dismissalCallback: (() -> Void)? = nil) {
+                    present(coordinator) { dismissalCallback?() }
+                }
+                func confirmLink(_ url: URL, openURLAction: @escaping (URL) -> Void) {
+                    showLinkAlert(for: url) { openURLAction(url) }
+                }
+            }
+            """,
+            // Already a bridge from an async API to callback callers: they should await that API.
+            """
+            final class Feed {
+                func rename(to name: String, completion: @escaping (Result<Void, Error>) -> Void) {
+                    Task { @MainActor in
+                        do {
+                            try await store.rename(self, to: name)
+                            completion(.success(()))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                }
+            }
+            """,
+            // The handler is called before the function returns, or never: nothing to await.
+            """
+            final class NullHistory {
+                func burnAll(completion: @escaping () -> Void) { completion() }
+                func loadHistory(onCleanFinished: @escaping () -> Void) { }
+                func policy(for request: Request, completion: @escaping (Policy) -> Void) {
+                    guard request.isSafe else { return completion(.cancel) }
+                    completion(.allow)
+                }
+            }
+            """,
+            // An optional "done" signal that carries no result: callers fire and forget.
+            """
+            enum Pixel {
+                static func fire(_ event: Event, onComplete: @escaping (Error?) -> Void = { _ in }) {
+                    session.send(event.request) { error in onComplete(error) }
+                }
+                static func flush(completion: (() -> Void)? = nil) {
+                    queue.async { completion?() }
+                }
+            }
+            """,
+            // Named by its label for something other than completion.
+            """
+            final class LegacyStore {
+                func loadStore(andMigrate handler: @escaping (Context) -> Void) {
+                    container.load { context in handler(context) }
+                }
+            }
+            """,
+            // A dispatch table of message handlers, called by name from a message router.
+            """
+            final class ConsentScript {
+                func handleInit(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    queue.async { replyHandler(["type": "ok"], nil) }
+                }
+                func handleEval(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    webView.evaluate(message.code) { replyHandler($0, nil) }
+                }
+                func handleDone(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    queue.async { replyHandler(nil, nil) }
+                }
+            }
+            """,
+            // A local helper inside a function: part of that function, not API.
+            """
+            func saveAll(_ chunks: [Chunk], done: @escaping () -> Void) async {
+                func saveNext(completion: @escaping (Result<Void, Error>) -> Void) {
+                    zone.save(chunks[0]) { completion($0) }
+                }
+                await upload(chunks)
+            }
+            """,
+            // A framework protocol that fixes the shape (WidgetKit's timeline provider).
+            """
+            struct FavoritesProvider: TimelineProvider {
+                func getSnapshot(in context: Context, completion: @escaping (FavoritesEntry) -> Void) {
+                    loadEntry { completion($0) }
+                }
+            }
+            """,
+            // The handler is passed on as it is: the callee is the one to convert.
+            """
+            final class SheetController {
+                func run(on window: Window, completion: ((Response) -> Void)? = nil) {
+                    window.beginSheet(sheet, completionHandler: completion)
+                }
+            }
+            """,
         ],
         corrections: [
             CorrectionExample(
@@ -155,13 +315,13 @@ struct CompletionHandlerToAsync: Rule {
                 @MainActor final class DocumentStore {
                     private var documents: [String: Data] = [:]
 
-                    func read(_ name: String, handler: @escaping (Data?, Error?) -> Void) {
-                        handler(documents[name], nil)
+                    func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
+                        Task { handler(documents[name], nil) }
                     }
 
-                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping (Error?) -> Void) {
+                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
                         documents[name] = data
-                        completion(nil)
+                        Task { completion(nil) }
                     }
                 }
                 """,
@@ -171,8 +331,8 @@ struct CompletionHandlerToAsync: Rule {
                 @MainActor final class DocumentStore {
                     private var documents: [String: Data] = [:]
 
-                    func read(_ name: String, handler: @escaping (Data?, Error?) -> Void) {
-                        handler(documents[name], nil)
+                    func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
+                        Task { handler(documents[name], nil) }
                     }
 
                     func read(_ name: String) async throws -> Data? {
@@ -187,9 +347,9 @@ struct CompletionHandlerToAsync: Rule {
                         }
                     }
 
-                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping (Error?) -> Void) {
+                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
                         documents[name] = data
-                        completion(nil)
+                        Task { completion(nil) }
                     }
 
                     func write(_ data: Data, to name: String, overwrite: Bool = true) async throws {
@@ -210,25 +370,29 @@ struct CompletionHandlerToAsync: Rule {
                 """
                 import Foundation
 
-                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping (Result<T, Error>) -> Void) {
-                    completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
+                    DispatchQueue.global().async {
+                        completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                    }
                 }
 
                 enum Network {
-                    static func ping(_ host: String, then handler: @escaping () -> Void) {
-                        handler()
+                    static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
+                        DispatchQueue.global().async { handler() }
                     }
 
-                    static func measure(_ host: String, callback: @escaping (Int, String) -> Void) {
-                        callback(42, host)
+                    static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
+                        DispatchQueue.global().async { callback(42, host) }
                     }
                 }
                 """,
                 """
                 import Foundation
 
-                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping (Result<T, Error>) -> Void) {
-                    completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
+                    DispatchQueue.global().async {
+                        completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                    }
                 }
 
                 func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type) async throws -> T {
@@ -240,8 +404,8 @@ struct CompletionHandlerToAsync: Rule {
                 }
 
                 enum Network {
-                    static func ping(_ host: String, then handler: @escaping () -> Void) {
-                        handler()
+                    static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
+                        DispatchQueue.global().async { handler() }
                     }
 
                     static func ping(_ host: String) async {
@@ -252,8 +416,8 @@ struct CompletionHandlerToAsync: Rule {
                         }
                     }
 
-                    static func measure(_ host: String, callback: @escaping (Int, String) -> Void) {
-                        callback(42, host)
+                    static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
+                        DispatchQueue.global().async { callback(42, host) }
                     }
 
                     static func measure(_ host: String) async -> (Int, String) {
@@ -278,10 +442,20 @@ struct CompletionHandlerToAsync: Rule {
     static let registrationPrefixes: Set<String> = ["on", "observe", "subscribe", "register", "listen", "watch"]
     static let registrationWords = ["Observ", "Listen", "Subscri", "Monitor", "Updat", "Watch", "Handler", "Callback"]
 
+    /// Words in a handler's name that say "the operation's result": a handler named for an
+    /// event (`dismissalCallback`, `openURLAction`, `onSeek`, `expirationHandler`) is not one.
+    static let completionWords = ["complet", "finish", "done", "reply", "result", "response", "success", "failure"]
+    static let completionNames: Set<String> = ["handler", "callback", "cb", "then"]
+
     func violations(in context: RuleContext) -> [Violation] {
+        // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
+        if Flow.isTestSource(context.file) { return [] }
         let functions = Flow.all(FunctionDeclSyntax.self, in: context.file.tree)
         return functions.compactMap { function in
-            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions) else {
+            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
+                  !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
+                  !forwardsHandler(function, handler), !completesSynchronously(function, handler),
+                  !isDispatchTableEntry(function, among: functions) else {
                 return nil
             }
             let message = "`\(signatureName(function))` reports its result through an escaping callback: nothing " +
@@ -310,8 +484,22 @@ struct CompletionHandlerToAsync: Rule {
               !function.attributes.contains(where: {
                   $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("Async") == true
               }) else { return nil }
+        // `-> UIAlertAction?`, `-> some View`: the function's result is something else; the closure
+        // is for an event that comes later, if ever.
+        if let result = function.signature.returnClause?.type.trimmedDescription, !["Void", "()"].contains(result) {
+            return nil
+        }
+        // A local function is part of its enclosing function's implementation, not API.
+        if function.ancestorOrSelf(where: { $0.id != Syntax(function).id && $0.is(CodeBlockSyntax.self) }) != nil {
+            return nil
+        }
         let name = (last.secondName ?? last.firstName).text
         let lowered = name.lowercased()
+        // The argument label is what callers read (`andMigrate handler:`); without one, the name.
+        let word = last.firstName.tokenKind == .wildcard ? lowered : last.firstName.text.lowercased()
+        if !Self.completionNames.contains(word) && !Self.completionWords.contains(where: { word.contains($0) }) {
+            return nil
+        }
         if Self.repeatedHandlerWords.contains(where: { lowered.contains($0) }) { return nil }
         if Self.workNames.contains(where: { lowered == $0.lowercased() }) { return nil }
         let functionName = function.name.text
@@ -319,8 +507,111 @@ struct CompletionHandlerToAsync: Rule {
             || Self.registrationWords.contains(where: { functionName.contains($0) }) { return nil }
         if storesHandler(name, in: function) { return nil }
         let types = closure.parameters.map(\.type)
+        // `completion: (() -> Void)? = nil`, `onComplete: (Error?) -> Void = { _ in }`: an optional
+        // "done" signal that carries no result; most callers fire and forget.
+        if last.defaultValue != nil && (types.isEmpty || types.count == 1 && isOptionalError(types[0])) { return nil }
         let throwing = types.count == 1 && isResult(types[0]) || types.last.map(isOptionalError) == true
         return Handler(parameter: last, closure: closure, throwing: throwing)
+    }
+
+    /// A shape the function cannot change: a protocol witness (a requirement of a protocol the
+    /// type adopts in this module, or any method of an extension that adds a conformance), a
+    /// delegate callback (`webView(_ webView: WKWebView, …)`), an `@objc` or `@IBAction` method,
+    /// or a member of a test double (`MockStore`, `StubClient`).
+    private func isFixedShape(_ function: FunctionDeclSyntax, _ context: RuleContext) -> Bool {
+        if function.attributes.contains(where: {
+            ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+        }) { return true }
+        if let first = function.signature.parameterClause.parameters.first, first.firstName.tokenKind == .wildcard {
+            let typeName = first.type.trimmedDescription.filter { $0.isLetter || $0.isNumber }.lowercased()
+            if typeName.hasSuffix(function.name.text.lowercased()) { return true }
+        }
+        var current = function.parent
+        while let node = current {
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+                if extensionDecl.inheritanceClause != nil { return true }
+                return witnessesProjectProtocol(function, typeName: extensionDecl.extendedType.trimmedDescription,
+                                                inherited: [], context)
+            }
+            if let group = node.asProtocol((any DeclGroupSyntax).self), let named = node.asProtocol(NamedDeclSyntax.self) {
+                let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+                return witnessesProjectProtocol(function, typeName: named.name.text, inherited: inherited, context)
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private func witnessesProjectProtocol(_ function: FunctionDeclSyntax, typeName: String, inherited: [String],
+                                          _ context: RuleContext) -> Bool {
+        if Self.isTestDoubleName(typeName) { return true }
+        let index = context.isolation.index
+        let adopted = inherited + (index.type(named: typeName)?.inherited ?? [])
+        return adopted.contains { name in
+            if Catalogue.callbackProtocols[name]?.requirements.contains(function.name.text) == true { return true }
+            return index.type(named: name).map { $0.kind == .protocol && $0.requirements.contains(function.name.text) } ?? false
+        }
+    }
+
+    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`.
+    static func isTestDoubleName(_ name: String) -> Bool {
+        ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { word in
+            name.hasPrefix(word) || name.hasSuffix(word) || name.hasSuffix(word + "s")
+        }
+    }
+
+    /// `Task { … try await account.rename(…); completion(.success(())) }`: the function already
+    /// bridges an `async` API to callback callers; they should await that API instead.
+    private func bridgesAsyncCode(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        return Flow.all(FunctionCallExprSyntax.self, in: body).contains { call in
+            guard let task = TaskCreation(call) else { return false }
+            return Flow.containsAwait(task.body.statements) && !Flow.references(to: [name], in: task.body).isEmpty
+        }
+    }
+
+    /// `hostWindow.beginSheet(window, completionHandler: completion)`: the handler is passed on
+    /// as it is, so the function it goes to is the one to give an `async` variant.
+    private func forwardsHandler(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        let references = Flow.references(to: [name], in: body)
+        return !references.isEmpty && references.allSatisfy { reference in
+            reference.parent?.is(LabeledExprSyntax.self) == true
+        }
+    }
+
+    /// `completion(.allow)` only in the function's own body, never in a closure: the function
+    /// finishes before it returns, so there is nothing to await (a null object, a synchronous
+    /// answer in a callback shape). Passing the handler on counts as synchronous too.
+    private func completesSynchronously(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        // Nested functions and closures included: `func finish() { completion(x) }` inside the body.
+        let references = Flow.all(DeclReferenceExprSyntax.self, in: body).filter {
+            $0.baseName.text == name && !$0.isMemberName
+        }
+        let direct = Flow.references(to: [name], in: body, enteringClosures: false)
+        // Never called at all (an empty stub) is the same: nothing happens later.
+        return references.count == direct.count
+    }
+
+    /// `handleInit(message:replyHandler:)`, `handleEval(message:replyHandler:)`…: three or more
+    /// methods of one type with the same parameters form a dispatch table that something else
+    /// calls by message; none of them is awaited by a caller.
+    private func isDispatchTableEntry(_ function: FunctionDeclSyntax, among functions: [FunctionDeclSyntax]) -> Bool {
+        let shape = parameterShape(function)
+        let owner = ownerName(of: function)
+        return functions.count { other in
+            other.name.text != function.name.text && ownerName(of: other) == owner && parameterShape(other) == shape
+        } >= 2
+    }
+
+    private func parameterShape(_ function: FunctionDeclSyntax) -> [String] {
+        function.signature.parameterClause.parameters.map { parameter in
+            parameter.firstName.text + ":" + parameter.type.trimmedDescription.filter { !$0.isWhitespace }
+        }
     }
 
     /// `@escaping (…) -> Void`, or an optional closure (always escaping).

@@ -80,6 +80,25 @@ enum Flow {
         return false
     }
 
+    /// Test code and test support: a file under a `…Tests`/`…Test`/`Mocks`/`TestDoubles`
+    /// directory, named `…Tests.swift`/`…Mock.swift`, or importing XCTest or Swift Testing.
+    static func isTestSource(_ file: SourceFile) -> Bool {
+        let components = file.path.split(separator: "/").map(String.init)
+        let directories = components.dropLast()
+        if directories.contains(where: { directory in
+            directory.hasSuffix("Tests") || directory.hasSuffix("Test") || directory.hasSuffix("Mocks")
+                || ["TestDoubles", "TestSupport", "TestHelpers", "Mock", "Fixtures"].contains(directory)
+        }) { return true }
+        let fileName = components.last.map { $0.replacingOccurrences(of: ".swift", with: "") } ?? ""
+        if ["Tests", "Test", "Mock", "Mocks", "Stub", "Stubs", "Fake", "Fakes"].contains(where: { fileName.hasSuffix($0) }) {
+            return true
+        }
+        return file.tree.statements.contains { item in
+            guard let importDecl = item.item.as(ImportDeclSyntax.self) else { return false }
+            return ["XCTest", "Testing"].contains(importDecl.path.first?.name.text ?? "")
+        }
+    }
+
     static func isLoop(_ node: Syntax) -> Bool {
         node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self)
     }
