@@ -110,11 +110,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkRanges(linter.findings(in: fixed, module: module), in: outcome.text)
     let again = fixer.fix(fixed, module: module)
     if again.text != outcome.text {
-        let rules = culprits(text, module) { fixer, file in
+        // Name the rules whose fixes the second run finds, and those that repeat alone.
+        let second = Set(linter.findings(in: fixed, module: module).filter { $0.fix != nil }.map(\.ruleID)).sorted()
+        let alone = culprits(text, module) { fixer, file in
             let once = fixer.fix(file, module: module).text
             return fixer.fix(SourceFile(path: "Fuzz.swift", text: once), module: module).text != once
         }
-        fail("[\(rules)] fixing the fixed text changed it again")
+        fail("[\(alone)] fixing the fixed text changed it again (the second run fixes: \(second.joined(separator: ", ")))")
     }
     return 0
 }

@@ -291,6 +291,7 @@ class RepoRun:
     def check_changed_file(self, rel, findings):
         old, new = self.original[rel], self.after_first[rel]
         rules = sorted({f["rule"] for f in findings})
+        shown = [f for f in self.findings if f["rel"] == rel]
         if not findings:
             self.violation("changed-without-findings", rel, [], "the file has no fixable finding but the fix changed it")
             return
@@ -303,12 +304,12 @@ class RepoRun:
         if after[0] != 0 and (before[0] == 0 or after[1] > before[1]):
             self.violation("parse", rel, self.blame(rel, rules, "parse"),
                            f"`swiftc -parse` reports {after[1]} error(s) after the fix, {before[1]} before")
-        # The diff stays on the lines the findings and their edits name.
+        # The diff stays on the lines the findings (with a fix or not) and their edits name.
         allowed = set()
         owner = {}
-        for finding in findings:
+        for finding in shown:
             first, last = finding["line"], finding["endLine"]
-            for edit in finding["fix"]["edits"]:
+            for edit in (finding["fix"] or {"edits": []})["edits"]:
                 first = min(first, line_of_offset(old, edit["start"]))
                 last = max(last, line_of_offset(old, edit["end"]))
             for line in range(first, last + 1):

@@ -240,4 +240,33 @@ import Testing
         #expect(updated.type(named: "Counter")?.attributes == ["MainActor"])
         #expect(updated.type(named: "Other")?.attributes == ["MainActor"], "the module's other files stay indexed")
     }
+
+    /// Fuzzing, after limiting later passes: the catch-all below is reported by
+    /// cancellation-shown-as-error, whose fix is withheld while the error is shown through
+    /// `MainActor.run`; once redundant-main-actor-run has unwrapped that hop (pass 1), the rule
+    /// offers its fix on the same lines (pass 2). That finding was shown, so one run applies both.
+    @Test func aShownFindingMayBeFixedOnceAnotherFixMadeItFixable() {
+        let before = """
+            final class Uploader {
+                @MainActor var status = ""
+                @MainActor func send(_ files: [URL], api: API) async {
+                    do {
+                        try await api.upload(files)
+                    } catch {
+                        await MainActor.run { status = "Upload failed: \\(error)" }
+                    }
+                }
+            }
+
+            """
+        let linter = Linter(ruleIDs: Set(RuleRegistry.allIDs))
+        let first = linter.findings(in: SourceFile(path: "U.swift", text: before), module: .plainSwift6)
+        #expect(first.map(\.ruleID) == ["cancellation-shown-as-error", "redundant-main-actor-run"], "precondition")
+        #expect(first.first?.fix == nil, "precondition: no fix while the error goes through MainActor.run")
+        let fixer = Fixer(linter: linter, includeUnsafe: true)
+        let once = fixer.fix(SourceFile(path: "U.swift", text: before), module: .plainSwift6)
+        #expect(once.text.contains("} catch is CancellationError {"))
+        #expect(once.text.contains("        status = \"Upload failed: \\(error)\""))
+        #expect(fixer.fix(SourceFile(path: "U.swift", text: once.text), module: .plainSwift6).text == once.text)
+    }
 }

@@ -29,31 +29,39 @@ public struct Fixer: Sendable {
         let originalErrors = Self.syntaxErrorCount(file)
         var current = file
         var applied = 0
-        // The lines of the first pass's findings and fixes, kept in step with every pass's edits.
+        // The lines of the first pass's fixes and findings, kept in step with every pass's edits.
         // Later passes exist for fixes that overlapped a chosen one and had to wait; they may not
         // apply fixes for findings that earlier fixes created on other lines (adding `@MainActor`
         // to a class makes its dispatches "redundant"), which `check` never showed anyone. On the
-        // same lines they may: the result is then final, and a second `fix` run changes nothing.
-        var regions: [Range<Int>]?
+        // lines of a first-pass fix, any rule may finish the work, so that one run gives the
+        // final text; on the lines of a finding that had no fix yet, only that finding's rule
+        // (cancellation-shown-as-error can fix a catch once a redundant hop inside is gone).
+        // Keyed by rule id; `anyRule` for the lines of fixes.
+        var regions: [String: [Range<Int>]]?
+        let anyRule = ""
         // Text inserted by earlier passes, and where it now stands. A rule whose fix does not
         // make its finding go away asks for the same insertion again right next to it on every
         // pass (fuzzing: completion-handler-to-async added its async variant ten times to a
         // file the parser could not close); the repeat is dropped so that the damage stays at one.
         var insertions: [(text: String, span: Range<Int>)] = []
         for _ in 0..<Self.maximumPasses {
-            let findings = linter.findings(in: current, module: module,
-                                           index: index.map { ProjectIndex(updating: $0, with: current) }, indexes: indexes)
-                .filter { finding in finding.fix.map { includeUnsafe || $0.safety == .safe } ?? false }
-            var fixes = findings.compactMap(\.fix)
+            let all = linter.findings(in: current, module: module,
+                                      index: index.map { ProjectIndex(updating: $0, with: current) }, indexes: indexes)
+            var findings = all.filter { finding in finding.fix.map { includeUnsafe || $0.safety == .safe } ?? false }
             if let regions {
-                fixes = fixes.filter { fix in
-                    fix.edits.allSatisfy { edit in regions.contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound } }
+                findings = findings.filter { finding in
+                    let allowed = (regions[anyRule] ?? []) + (regions[finding.ruleID] ?? [])
+                    return finding.fix!.edits.allSatisfy { edit in allowed.contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound } }
                 }
             } else {
-                let spans = findings.map { $0.range.start.offset..<$0.range.end.offset } + fixes.flatMap(\.edits).map { $0.start..<$0.end }
                 let bytes = Array(current.text.utf8)
-                regions = Self.merged(spans.map { Self.wholeLines($0, in: bytes) })
+                func lines(_ range: SourceRange) -> Range<Int> { Self.wholeLines(range.start.offset..<range.end.offset, in: bytes) }
+                var initial = Dictionary(grouping: all.filter { $0.fix == nil }, by: \.ruleID).mapValues { $0.map { lines($0.range) } }
+                initial[anyRule] = findings.map { lines($0.range) }
+                    + findings.flatMap { $0.fix!.edits }.map { Self.wholeLines($0.start..<$0.end, in: bytes) }
+                regions = initial.mapValues(Self.merged)
             }
+            var fixes = findings.compactMap(\.fix)
             fixes = fixes.filter { fix in
                 !fix.edits.contains { edit in
                     edit.start == edit.end && insertions.contains { inserted in
@@ -66,7 +74,7 @@ public struct Fixer: Sendable {
             guard count > 0, text != current.text else { break }
             applied += count
             current = SourceFile(path: file.path, text: text)
-            regions = regions.map { Self.merged($0.map { Self.map($0, through: chosen) }) }
+            regions = regions?.mapValues { Self.merged($0.map { Self.map($0, through: chosen) }) }
             insertions = insertions.map { ($0.text, Self.map($0.span, through: chosen)) }
                 + chosen.filter { $0.start == $0.end }.map { ($0.replacement, Self.map($0.start..<$0.end, through: chosen)) }
         }
