@@ -255,9 +255,35 @@ import Testing
                     }
                 }
             }
+            func screen() -> some View { Text("").task { await sync(folders: folders, api: api) } }
             """
         let found = Self.findings(code, rule: "loop-without-cancellation-check")
         #expect(found.map(\.range.start.line) == [2])
+    }
+
+    @Test func finiteLoopsNeedACancellationSourceEndlessOnesDoNot() {
+        let finite = """
+            func sync(files: [File], api: API) async {
+                for file in files { await api.upload(file) }
+            }
+            """
+        #expect(Self.findings(finite, rule: "loop-without-cancellation-check").isEmpty)
+        // The same loop, awaited from a kept-and-cancelled task, is reported.
+        let cancelled = finite + """
+
+            final class Syncer {
+                var running: Task<Void, Never>?
+                func start(files: [File], api: API) { running = Task { await sync(files: files, api: api) } }
+                func stop() { running?.cancel() }
+            }
+            """
+        #expect(Self.findings(cancelled, rule: "loop-without-cancellation-check").map(\.range.start.line) == [2])
+        let endless = """
+            func pump(queue: Queue) async {
+                while true { await queue.processNext() }
+            }
+            """
+        #expect(Self.findings(endless, rule: "loop-without-cancellation-check").map(\.range.start.line) == [2])
     }
 
     @Test func awaitOnlyInTheSequenceIsNotAnAwaitingLoop() {
@@ -268,6 +294,7 @@ import Testing
                     print(item)
                 }
             }
+            func screen() -> some View { Text("").task { await render(store: store) } }
             """
         #expect(Self.findings(code, rule: "loop-without-cancellation-check").isEmpty)
     }

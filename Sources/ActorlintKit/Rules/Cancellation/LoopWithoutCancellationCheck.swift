@@ -20,16 +20,28 @@ struct LoopWithoutCancellationCheck: Rule {
             usually propagate cancellation), `for await` loops over async sequences and \
             `while await group.next() != nil` drains, which end when the task is cancelled by \
             convention. It leaves alone loops over a handful of fixed items, nested loops that \
-            walk each element's own children, loops in a `Task { }` whose handle is dropped \
-            (nothing can cancel it), and test sources. \
+            walk each element's own children, and test sources. \
+            A check only matters where cancellation happens, so a finite loop is reported only \
+            in code that runs in a task that gets cancelled — a SwiftUI `.task`/`.refreshable` \
+            closure, a `Task` its owner keeps and cancels, a function that checks for \
+            cancellation elsewhere, or a function awaited (up to three calls deep) from one of \
+            those; an endless `while true` loop in an async function is reported wherever it \
+            is, except inside a `Task { }` whose handle is dropped, which nothing can cancel. \
             (seed 001, "Cancellation is cooperative": check in your own long loops; SE-0304)
             """,
         triggering: [
-            // Non-throwing awaited work over a collection.
+            // Non-throwing awaited work over a collection, in a task its owner cancels.
             """
-            func exportAll(_ users: [User], uploader: Uploader) async {
-                ↓for user in users {
-                    await uploader.upload(user)
+            final class Exporter {
+                private var running: Task<Void, Never>?
+                func start(_ users: [User], uploader: Uploader) {
+                    running?.cancel()
+                    running = Task { await exportAll(users, uploader: uploader) }
+                }
+                func exportAll(_ users: [User], uploader: Uploader) async {
+                    ↓for user in users {
+                        await uploader.upload(user)
+                    }
                 }
             }
             """,
@@ -59,8 +71,15 @@ struct LoopWithoutCancellationCheck: Rule {
                 func stop() { draining?.cancel() }
             }
             """,
-            // Nested synchronous loops in an async function: heavy work nothing can stop.
+            // Nested synchronous loops in an async function that a view's `.task` awaits.
             """
+            struct SimilarityScreen: View {
+                let images: [[Float]]
+                @State private var matrix: [[Float]] = []
+                var body: some View {
+                    Grid { }.task { matrix = await similarity(images) }
+                }
+            }
             func similarity(_ images: [[Float]]) async -> [[Float]] {
                 var matrix: [[Float]] = []
                 ↓for a in images {
@@ -192,6 +211,14 @@ struct LoopWithoutCancellationCheck: Rule {
                     for line in 1...210 { await database.add(line) }
                 }
                 """, fileName: "ErrorLogTests.swift"),
+            // Nothing shows that this finite loop ever runs in a cancelled task.
+            """
+            func exportAll(_ users: [User], uploader: Uploader) async {
+                for user in users {
+                    await uploader.upload(user)
+                }
+            }
+            """,
             // Synchronous function: no task to cancel here.
             """
             func grid(_ size: Int) -> [[Int]] {
@@ -217,6 +244,8 @@ struct LoopWithoutCancellationCheck: Rule {
             guard let message = problem(with: loop) else { continue }
             if facts == nil { facts = FileFacts(context.file) }
             if runsInTaskNobodyCancels(loop, facts: facts!) { continue }
+            // A finite loop only needs the check where something cancels its task.
+            if !isEndless(loop) && CancellationSource.reason(for: loop, context) == nil { continue }
             flagged.append((loop, message))
         }
         // One finding per loop nest: the outermost loop is where the check belongs.
