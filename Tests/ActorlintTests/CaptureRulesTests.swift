@@ -625,4 +625,20 @@ import Testing
             """
         #expect(Self.findings(code, "debounce-with-task-id").count == 1)
     }
+
+    // MARK: task-in-on-appear
+
+    @Test func onAppearInAMenuLabelIsStillAView() {
+        let code = """
+            struct S: View {
+                let m: Model
+                var body: some View {
+                    Menu { Button("A") {} } label: {
+                        Image(systemName: "ellipsis").onAppear { Task { await m.load() } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "task-in-on-appear").count == 1)
+    }
 }

@@ -11,6 +11,9 @@ struct TaskInOnAppear: Rule {
             disappears, starts again on every reappearance, and an old response can overwrite a \
             newer one. The `.task { }` modifier (iOS 15+) starts the same work when the view \
             appears and cancels it when the view disappears, so its lifetime is the view's. \
+            Menu content (`Menu { }`, `.contextMenu { }`) is left alone: SwiftUI turns it into a \
+            platform menu rather than a view with an appear/disappear lifetime, and `.onAppear` \
+            is the hook known to run there when the menu opens. \
             (seed 001, common mistake 3; seed 000, checklist 5)
             """,
         fix: FixInfo(.unsafe, """
@@ -70,6 +73,32 @@ struct TaskInOnAppear: Rule {
                 }
             }
             """,
+            // Menu content becomes a platform menu, not a view with a lifetime of its own.
+            """
+            struct PostRow: View {
+                let model: PostModel
+                var body: some View {
+                    Text(model.title)
+                        .contextMenu {
+                            PostActions(model: model)
+                                .onAppear { Task { await model.loadRelationship() } }
+                        }
+                }
+            }
+            """,
+            """
+            struct MoreButton: View {
+                let model: PostModel
+                var body: some View {
+                    Menu {
+                        Button("Mute") { model.mute() }
+                            .onAppear { Task { await model.loadRelationship() } }
+                    } label: {
+                        Image(systemName: "ellipsis")
+                    }
+                }
+            }
+            """,
             // A Task inside a nested escaping closure is not started by onAppear itself.
             """
             struct Poller: View {
@@ -125,7 +154,7 @@ struct TaskInOnAppear: Rule {
         }
         let visitor = Visitor(viewMode: .sourceAccurate)
         visitor.walk(context.file.tree)
-        return visitor.modifiers.flatMap { modifier in
+        return visitor.modifiers.filter { !isInMenuContent($0.call) }.flatMap { modifier in
             let statements = modifier.closure.statements
             return statements.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
@@ -138,6 +167,20 @@ struct TaskInOnAppear: Rule {
                     at: task.calledExpression, fix: fix)
             }
         }
+    }
+
+    /// Inside the items of a `Menu { }` or `.contextMenu { }` (not their `label:` or `preview:`).
+    private func isInMenuContent(_ modifier: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(modifier).parent
+        while let node = current, !node.isDeclarationBoundary {
+            if let closure = node.as(ClosureExprSyntax.self), let (call, label) = closure.invocation,
+               ["Menu", "contextMenu"].contains(call.calleeName ?? ""),
+               [nil, "content", "menuItems", "menu"].contains(label) {
+                return true
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// `.onAppear { Task(args) { body } }` → `.task(args) { body }`.
