@@ -626,6 +626,34 @@ import Testing
         #expect(Self.findings(code, "debounce-with-task-id").count == 1)
     }
 
+    @Test func debounceLeavesTransitionsAloneButSeesACancelInAPlainIf() {
+        let transition = """
+            struct S: View {
+                @State private var n = 0
+                @State private var top: Int?
+                var body: some View {
+                    Text("").onChange(of: n) {
+                        if $0 < $1 { Task { try? await Task.sleep(for: .seconds(1)); top = n } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(transition, "debounce-with-task-id").isEmpty)
+        let plainIf = """
+            struct S: View {
+                @State private var q = ""
+                @State private var job: Task<Void, Never>?
+                var body: some View {
+                    TextField("", text: $q).onChange(of: q) {
+                        if job != nil { job?.cancel() }
+                        job = Task { try? await Task.sleep(for: .seconds(1)); await find(q) }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(plainIf, "debounce-with-task-id").count == 1)
+    }
+
     // MARK: task-in-on-appear
 
     @Test func onAppearInAMenuLabelIsStillAView() {
