@@ -669,4 +669,29 @@ import Testing
             """
         #expect(Self.findings(code, "task-in-on-appear").count == 1)
     }
+
+    // MARK: prefer-concurrent-over-detached
+
+    @Test func detachedReportsOnlyWorkWhoseResultComesBack() {
+        let reported = [
+            "func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }",
+            """
+            final class A {
+                var rows: [Row] = []
+                func f(_ data: Data) {
+                    Task.detached { let rows = decode(data); DispatchQueue.main.async { self.rows = rows } }
+                }
+            }
+            """,
+            "@MainActor func f() { Task.detached { let x = build(); Task { @MainActor in show(x) } } }",
+        ]
+        for code in reported { #expect(Self.findings(code, "prefer-concurrent-over-detached").count == 1, "\(code)") }
+        let quiet = [
+            // A local handle that is only cancelled: nobody waits for its result.
+            "func f() throws { let w = Task.detached { writeFIFO() }; defer { w.cancel() }; try read() }",
+            // Fire-and-forget synchronous work from synchronous code.
+            "final class A { deinit { Task.detached { [h] in h.close() } } }",
+        ]
+        for code in quiet { #expect(Self.findings(code, "prefer-concurrent-over-detached").isEmpty, "\(code)") }
+    }
 }
