@@ -33,6 +33,20 @@ struct TaskInOnAppear: Rule {
                 }
             }
             """,
+            // Started in a branch of the closure: the same task, only conditional (no fix).
+            """
+            struct Inbox: View {
+                let model: InboxModel
+                var body: some View {
+                    List(model.threads) { Text($0.subject) }
+                        .onAppear {
+                            if model.isSignedIn {
+                                ↓Task { await model.refresh() }
+                            }
+                        }
+                }
+            }
+            """,
             """
             struct Profile: View {
                 let model: ProfileModel
@@ -156,11 +170,15 @@ struct TaskInOnAppear: Rule {
         visitor.walk(context.file.tree)
         return visitor.modifiers.filter { !isInMenuContent($0.call) }.flatMap { modifier in
             let statements = modifier.closure.statements
-            return statements.compactMap { item -> Violation? in
+            // Statements of the closure itself, in its `if`/`guard`/`switch` branches too, but not
+            // in nested closures (those run at another time).
+            let items = collect(CodeBlockItemSyntax.self, in: statements, skippingNestedClosures: true)
+            return items.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
                 guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText == "Task",
                       let body = task.onlyClosure else { return nil }
-                let fix = statements.count == 1 ? rewrite(modifier.call, task: task, body: body, context) : nil
+                let alone = statements.count == 1 && statements.first?.id == item.id
+                let fix = alone ? rewrite(modifier.call, task: task, body: body, context) : nil
                 return context.violation(
                     "This task keeps running after the view disappears and starts again on every " +
                     "appearance; use `.task { }`, which SwiftUI cancels when the view goes away.",
