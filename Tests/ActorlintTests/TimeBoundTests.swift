@@ -20,7 +20,7 @@ import Testing
 
     static let good = """
         func start() {
-            Task.detached { print("work") }
+            Task.detached { let work = load(); await MainActor.run { show(work) } }
         }
 
         """
