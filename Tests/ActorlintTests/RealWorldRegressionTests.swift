@@ -257,6 +257,11 @@ import Testing
                     }
                 }
             }
+            // `.task` cancels the upload when the screen goes away: the cancellation source.
+            struct UploadScreen: View {
+                let uploader: Uploader
+                var body: some View { Text("Uploading").task { await uploader.send([], api: API()) } }
+            }
 
             """
         let linter = Linter(ruleIDs: Set(RuleRegistry.allIDs))

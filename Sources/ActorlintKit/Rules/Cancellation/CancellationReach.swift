@@ -175,7 +175,9 @@ public struct CancellationReach: Sendable {
         var merged = CancellationReach()
         for reach in reaches {
             merged.awaits.merge(reach.awaits) { $0.union($1) }
-            merged.roots.merge(reach.roots) { first, _ in first }
+            // Modules arrive in no particular order: keep the earliest root by path and line, so
+            // messages are the same on every run.
+            merged.roots.merge(reach.roots) { a, b in (a.path, a.line) <= (b.path, b.line) ? a : b }
         }
         merged.resolve()
         return merged
