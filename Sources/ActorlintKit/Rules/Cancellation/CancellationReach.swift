@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Where cancellation comes from. Cancelling is routine only for some tasks: SwiftUI cancels the
@@ -170,15 +171,23 @@ public struct CancellationReach: Sendable {
     /// Why a function of this name runs in a task that gets cancelled, or nil.
     func reason(forFunction name: String) -> String? { reasons[name] }
 
-    /// All the reaches of a run in one: callers in one module, callees in another.
-    static func merged(_ reaches: [CancellationReach]) -> CancellationReach {
-        var merged = CancellationReach()
-        for reach in reaches {
-            merged.awaits.merge(reach.awaits) { $0.union($1) }
-            merged.roots.merge(reach.roots) { first, _ in first }
+    /// Computes the reach over `files` the first time a rule asks, once for all the indexes
+    /// that share it: runs that select no cancellation rule never pay for the walk.
+    final class LazyBox: @unchecked Sendable {
+        let files: [SourceFile]
+        private let lock = NSLock()
+        private var computed: CancellationReach?
+
+        init(files: [SourceFile]) { self.files = files }
+
+        var value: CancellationReach {
+            lock.lock()
+            defer { lock.unlock() }
+            if let computed { return computed }
+            let reach = CancellationReach(files: files)
+            computed = reach
+            return reach
         }
-        merged.resolve()
-        return merged
     }
 
     private mutating func add(_ file: SourceFile) {
