@@ -212,7 +212,10 @@ public struct CancellationReach: Sendable {
             case .neverCancelled, .inherits: continue
             }
             let root = Root(source: source, path: file.path, line: file.line(of: closure))
-            for name in CancellationSource.awaitedCallees(in: closure, facts: facts) where roots[name] == nil {
+            for name in CancellationSource.awaitedCallees(in: closure, facts: facts) {
+                // Files (and linked modules) arrive in no fixed order: keep the earliest root by
+                // path and line, so the message names the same place on every run.
+                if let known = roots[name], (known.path, known.line) <= (root.path, root.line) { continue }
                 roots[name] = root
             }
         }
