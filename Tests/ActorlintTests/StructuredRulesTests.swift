@@ -201,6 +201,27 @@ import Testing
         #expect(Self.findings(code(depth: 4), rule: "cancellation-shown-as-error").isEmpty)
     }
 
+    @Test func theReasonNamesTheSameCancelledCallerWhateverTheFileOrder() {
+        let model = SourceFile(path: "Model.swift", text: """
+            @MainActor final class Model {
+                var errorMessage: String?
+                func load() async {
+                    do { try await api.load() } catch { errorMessage = "\\(error)" }
+                }
+            }
+            """)
+        let first = SourceFile(path: "A.swift", text: "struct A: View { var body: some View { Text(\"\").task { await model.load() } } }")
+        let second = SourceFile(path: "B.swift", text: "struct B: View { var body: some View { Text(\"\").refreshable { await model.load() } } }")
+        let linter = Linter(ruleIDs: ["cancellation-shown-as-error"])
+        let messages = [[first, second, model], [second, first, model], [model, second, first]].map { files in
+            linter.findings(in: model, module: .plainSwift6, index: ProjectIndex(files: files)).map(\.message)
+        }
+        #expect(messages[0].count == 1)
+        #expect(messages[0].first?.contains("from the `.task` closure at A.swift:1") == true)
+        #expect(messages[1] == messages[0])
+        #expect(messages[2] == messages[0])
+    }
+
     @Test func aTaskStartedInsideACancelledFunctionIsNotCancelledWithIt() {
         // The inner `Task { }` is unstructured: cancelling `load()` does not cancel it.
         let code = """

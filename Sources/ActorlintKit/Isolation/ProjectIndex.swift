@@ -67,12 +67,14 @@ public final class ProjectIndex: @unchecked Sendable {
         public var context: String
     }
 
-    /// Which functions run in tasks that get cancelled (`cancellation-shown-as-error`).
-    public private(set) var cancellationReach = CancellationReach()
+    /// Which functions run in tasks that get cancelled (the cancellation rules). Worked out on
+    /// first use, over this module's files or, once linked, over every module of the run.
+    private var cancellationReachBox: CancellationReach.LazyBox
+    public var cancellationReach: CancellationReach { cancellationReachBox.value }
 
     public init(files: [SourceFile] = []) {
         var conflicting: Set<String> = []
-        cancellationReach = CancellationReach(files: files)
+        cancellationReachBox = CancellationReach.LazyBox(files: files)
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
@@ -131,11 +133,11 @@ public final class ProjectIndex: @unchecked Sendable {
                 merged.closureProperties[name] = property
             }
         }
-        let reach = CancellationReach.merged(indexes.map(\.cancellationReach))
+        let reach = CancellationReach.LazyBox(files: indexes.flatMap(\.cancellationReachBox.files))
         for index in indexes {
             index.otherModules = merged
             index.globalActors.formUnion(merged.globalActors)
-            index.cancellationReach = reach
+            index.cancellationReachBox = reach
         }
     }
 

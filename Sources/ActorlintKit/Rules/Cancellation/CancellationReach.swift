@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Where cancellation comes from. Cancelling is routine only for some tasks: SwiftUI cancels the
@@ -170,17 +171,23 @@ public struct CancellationReach: Sendable {
     /// Why a function of this name runs in a task that gets cancelled, or nil.
     func reason(forFunction name: String) -> String? { reasons[name] }
 
-    /// All the reaches of a run in one: callers in one module, callees in another.
-    static func merged(_ reaches: [CancellationReach]) -> CancellationReach {
-        var merged = CancellationReach()
-        for reach in reaches {
-            merged.awaits.merge(reach.awaits) { $0.union($1) }
-            // Modules arrive in no particular order: keep the earliest root by path and line, so
-            // messages are the same on every run.
-            merged.roots.merge(reach.roots) { a, b in (a.path, a.line) <= (b.path, b.line) ? a : b }
+    /// Computes the reach over `files` the first time a rule asks, once for all the indexes
+    /// that share it: runs that select no cancellation rule never pay for the walk.
+    final class LazyBox: @unchecked Sendable {
+        let files: [SourceFile]
+        private let lock = NSLock()
+        private var computed: CancellationReach?
+
+        init(files: [SourceFile]) { self.files = files }
+
+        var value: CancellationReach {
+            lock.lock()
+            defer { lock.unlock() }
+            if let computed { return computed }
+            let reach = CancellationReach(files: files)
+            computed = reach
+            return reach
         }
-        merged.resolve()
-        return merged
     }
 
     private mutating func add(_ file: SourceFile) {
@@ -205,7 +212,10 @@ public struct CancellationReach: Sendable {
             case .neverCancelled, .inherits: continue
             }
             let root = Root(source: source, path: file.path, line: file.line(of: closure))
-            for name in CancellationSource.awaitedCallees(in: closure, facts: facts) where roots[name] == nil {
+            for name in CancellationSource.awaitedCallees(in: closure, facts: facts) {
+                // Files (and linked modules) arrive in no fixed order: keep the earliest root by
+                // path and line, so the message names the same place on every run.
+                if let known = roots[name], (known.path, known.line) <= (root.path, root.line) { continue }
                 roots[name] = root
             }
         }

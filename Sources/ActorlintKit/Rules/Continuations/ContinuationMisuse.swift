@@ -14,7 +14,11 @@ struct ContinuationMisuse: Rule {
             with a checked continuation and is undefined behaviour with an unsafe one. The \
             compiler checks neither. The rule follows every path through `if`, `guard`, \
             `switch`, `do`/`catch`, loops, `defer` and early `return`s; a callback closure that \
-            resumes is assumed to be called once, so its own paths must each resume once. When \
+            resumes is assumed to be called once, so its own paths must each resume once — \
+            except a listener or subscription callback, which runs for every update, and an \
+            exit behind a flag the callback itself sets (`guard !didResume`). Callbacks kept for \
+            events (alert actions, a stored confirmation closure) or registered with the same \
+            call are alternatives: only one of them runs. When \
             the continuation is stored or handed to other code, the rule cannot see who resumes \
             it and stays quiet. \
             (seed 001, "From completion handler to async/await": resume exactly once on every path; SE-0300)
@@ -113,6 +117,55 @@ struct ContinuationMisuse: Rule {
             """,
         ],
         nonTriggering: [
+            // Alert actions: only the one the user taps runs.
+            """
+            @MainActor final class SettingsScreen {
+                var onConfirm: (() -> Void)?
+                func confirmSignOut() async -> Bool {
+                    await withCheckedContinuation { continuation in
+                        let alert = Alert(title: "Sign out?")
+                        alert.addAction(title: "Cancel") { continuation.resume(returning: false) }
+                        alert.addAction(title: "Sign out") { continuation.resume(returning: true) }
+                        present(alert)
+                    }
+                }
+                func confirmReset() async -> Bool {
+                    await withCheckedContinuation { continuation in
+                        let cancel = AlertAction(title: "Cancel") { continuation.resume(returning: false) }
+                        onConfirm = { continuation.resume(returning: true) }
+                        present(Alert(title: "Reset?", actions: [cancel]))
+                    }
+                }
+            }
+            """,
+            // A callback that may run twice guards itself with a flag it sets: the early exit is
+            // the already-resumed path.
+            """
+            func thumbnail(for asset: Asset, manager: ImageManager) async -> Image? {
+                await withCheckedContinuation { continuation in
+                    var didResume = false
+                    manager.requestImage(for: asset) { image in
+                        guard !didResume else { return }
+                        didResume = true
+                        continuation.resume(returning: image)
+                    }
+                }
+            }
+            """,
+            // A listener runs on every update: an update that does not resume waits for the next.
+            """
+            func waitForCall(room: Room) async {
+                await withCheckedContinuation { continuation in
+                    token = room.subscribeToUpdates(listener: Listener { info in
+                        if info.hasCall {
+                            continuation.resume()
+                        } else {
+                            log("no call yet")
+                        }
+                    })
+                }
+            }
+            """,
             // The seed's shape: one resume in the callback.
             """
             func fetchUserAsync(id: Int) async throws -> User {
@@ -256,6 +309,9 @@ private final class ContinuationFlow {
         var firstResume: Syntax?
         /// The label of a `break outer` / `continue outer` on its way to that loop.
         var jumpLabel: String?
+        /// The resume so far happens inside a callback, handed to this call (or "stored" when the
+        /// callback is kept for an event that may never come): see `isAlternative`.
+        var resumedInCallback: String?
     }
 
     struct Branch {
@@ -289,7 +345,9 @@ private final class ContinuationFlow {
 
     // MARK: Reporting
 
-    private func report(_ outcome: Outcome, fallOffAt end: Syntax, callback: Bool) {
+    private func report(_ outcome: Outcome, fallOffAt end: Syntax, callback: Bool, closure: ClosureExprSyntax? = nil) {
+        // In a callback, an exit behind a "did we already resume?" flag is the already-resumed path.
+        let outcome = closure.map { closure in skippingOnceGuards(outcome, in: closure) } ?? outcome
         let consequence = ": the task awaiting it stays suspended forever and keeps everything it holds alive " +
             "(a checked continuation only logs a message when it is deallocated, an unsafe one says nothing). " +
             "Resume exactly once on every path (SE-0300)."
@@ -623,9 +681,19 @@ private final class ContinuationFlow {
                     continue
                 }
                 if let call { handledCalls.insert(call.id) }
-                // Calling the callback resumes once, at the resume inside it.
+                // Calling the callback resumes once, at the resume inside it. Two callbacks handed
+                // to different calls (Cancel and OK actions, success and failure handlers) are
+                // taken as alternatives: which of them runs is the API's business.
                 if let resumeNode = runCallback(closure, call: call) {
-                    let resumed = states.map { resume($0, at: resumeNode) }
+                    let key = callbackKey(closure, call: call)
+                    let resumed = states.map { state -> State in
+                        if state.count == 1, let earlier = state.resumedInCallback, isAlternative(key, to: earlier) {
+                            return state
+                        }
+                        var next = resume(state, at: resumeNode)
+                        if state.count == 0 { next.resumedInCallback = key }
+                        return next
+                    }
                     if let call, let chain = optionalChain(in: call.calledExpression) {
                         // `source?.load { … }` makes no call at all when `source` is nil.
                         let skipped = labelled(states, "the path where `\(chain.expression.trimmedDescription)` is nil " +
@@ -724,7 +792,84 @@ private final class ContinuationFlow {
                 "continuation (SE-0300).")
             return resumeNode
         }
-        report(outcome, fallOffAt: Syntax(closure.leftBrace), callback: true)
+        // A listener or subscription calls its closure for every update: a path that does not
+        // resume just waits for the next call.
+        if !isRepeatedCallback(closure, call: call) {
+            report(outcome, fallOffAt: Syntax(closure.leftBrace), callback: true, closure: closure)
+        }
         return resumeNode
+    }
+
+    /// "stored" for a callback kept for later — assigned to a property or variable, or given to a
+    /// call whose result is kept (`let cancel = UIAlertAction(…) { … }`) — else the callee's name.
+    private func callbackKey(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax?) -> String {
+        func isStored(_ node: Syntax) -> Bool {
+            if node.parent?.is(InitializerClauseSyntax.self) == true { return true }
+            guard let elements = node.parent?.as(ExprListSyntax.self),
+                  let index = elements.firstIndex(where: { $0.id == node.id }), index != elements.startIndex else { return false }
+            return elements[elements.index(before: index)].is(AssignmentExprSyntax.self)
+        }
+        if isStored(Syntax(closure)) { return "stored" }
+        guard let call else { return "stored" }
+        if isStored(Syntax(call)) { return "stored" }
+        return call.calleeName ?? "stored"
+    }
+
+    /// Two resuming callbacks are alternatives — only one of them runs — when they are handlers
+    /// kept for events (an alert's Cancel action and a confirmation closure) or registered
+    /// with the same call (`addAction` twice). Callbacks of two different calls that start work
+    /// (`cache.prepare { }` then `index.rebuild { }`) both run.
+    private func isAlternative(_ key: String, to earlier: String) -> Bool {
+        key == "stored" || earlier == "stored" || key == earlier
+    }
+
+    /// Words in a call, its argument label or the call around it that say "called for every
+    /// update": `subscribe(listener:)`, `observe`, `sink`, `SDKListener { }`.
+    static let repeatedCallbackWords = ["subscribe", "observe", "observer", "listen", "sink", "watch", "monitor",
+                                        "onupdate", "onchange", "onreceive", "updates"]
+
+    private func isRepeatedCallback(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax?) -> Bool {
+        guard let call else { return false }
+        var words = [call.calleeName ?? ""]
+        if let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label { words.append(label.text) }
+        // `room.subscribe(listener: Listener { … })`: the call that receives the wrapper.
+        if let argument = call.parent?.as(LabeledExprSyntax.self),
+           let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            words.append(outer.calleeName ?? "")
+            if let label = argument.label { words.append(label.text) }
+        }
+        return words.contains { word in
+            let lowered = word.lowercased()
+            return Self.repeatedCallbackWords.contains { lowered.contains($0) }
+        }
+    }
+
+    /// Drops the never-resuming exits whose branch condition tests a variable the callback
+    /// itself sets (`guard !didResume else { return }; didResume = true; c.resume(…)`).
+    private func skippingOnceGuards(_ outcome: Outcome, in closure: ClosureExprSyntax) -> Outcome {
+        let assigned = Set(Flow.collect(SequenceExprSyntax.self, in: closure, enteringClosures: true).compactMap { sequence in
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil as String? }
+            return Flow.rootName(of: elements[0])
+        })
+        guard !assigned.isEmpty else { return outcome }
+        func isOnceGuard(_ state: State) -> Bool {
+            guard state.count == 0, let node = state.branch?.node else { return false }
+            var current: Syntax? = node
+            while let candidate = current, !candidate.is(ClosureExprSyntax.self) {
+                if let guardStatement = candidate.as(GuardStmtSyntax.self) {
+                    return !Flow.references(to: assigned, in: guardStatement.conditions).isEmpty
+                }
+                if let ifExpression = candidate.as(IfExprSyntax.self) {
+                    return !Flow.references(to: assigned, in: ifExpression.conditions).isEmpty
+                }
+                current = candidate.parent
+            }
+            return false
+        }
+        var filtered = outcome
+        filtered.returned = outcome.returned.filter { !isOnceGuard($0.0) }
+        filtered.normal = outcome.normal.filter { !isOnceGuard($0) }
+        return filtered
     }
 }

@@ -19,6 +19,7 @@ struct ActorReentrancyStaleState: Rule {
             a dictionary of `Task`s so concurrent callers share it. The rule stays quiet when \
             the state is re-read after the `await`, when the method records its decision in \
             the actor's state before the `await` (`isLoading = true`, `inFlight[url] = task`), \
+            when it checks the actor's state again after the `await` before writing, \
             and when no `await` separates check and write. \
             (seed 001, "Actors": any other call can run at each `await` in an actor method; SE-0306)
             """,
@@ -161,6 +162,20 @@ struct ActorReentrancyStaleState: Rule {
                     } else {
                         await remote.notify(value)
                     }
+                }
+            }
+            """,
+            // After the await the method checks the actor's state again and leaves if the work
+            // was overtaken (here: the file was removed meanwhile).
+            """
+            actor TestIndex {
+                private var indexed: [URL: Date] = [:]
+                private var removed: Set<URL> = []
+                func rescan(_ url: URL, scanner: Scanner) async {
+                    guard indexed[url] == nil else { return }
+                    let date = await scanner.modificationDate(of: url)
+                    guard !removed.contains(url) else { return }
+                    indexed[url] = date
                 }
             }
             """,
@@ -330,6 +345,20 @@ struct ActorReentrancyStaleState: Rule {
                 continue
             }
             guard !rereads else { continue }
+            // `guard !removed.contains(uri) else { return }` after the `await`: the method checks
+            // the actor's state again before writing, so it has taken interleaving into account.
+            let revalidated = Flow.collect(in: body) { node in
+                guard node.startOffset > lastAwait.endOffset, node.endOffset < write.access.node.startOffset else { return false }
+                if let guardStatement = node.as(GuardStmtSyntax.self) {
+                    return reads.contains { $0.time > guardStatement.startOffset && $0.time < guardStatement.conditions.endOffset }
+                }
+                if let ifExpression = node.as(IfExprSyntax.self), exits(ifExpression.body),
+                   !write.access.node.isInside(ifExpression.body) {
+                    return reads.contains { $0.time > ifExpression.startOffset && $0.time < ifExpression.conditions.endOffset }
+                }
+                return false
+            }
+            guard revalidated.isEmpty else { continue }
             let relevant = checks.first { check in
                 guard check.property == write.access.property, check.time < lastAwait.startOffset,
                       check.scope.contains(where: { $0.contains(write.access.node.startOffset) }) else { return false }

@@ -17,7 +17,8 @@ struct SequentialIndependentAwaits: Rule {
             (cancelled together, never outliving the scope). \
             The rule stays quiet when a later call uses an earlier result, when the calls could \
             observe each other's effects (a write-like call — set, save, update, delete, send, \
-            append… — on the same receiver, or calls on an actor's own state), inside loops \
+            append… — on the same receiver, one call handed the object the other is called on, \
+            or calls on an actor's own state), inside loops \
             (often deliberate pacing) and inside `defer`. \
             (seed 001, common mistake 2 and "async let and TaskGroup"; SE-0317)
             """,
@@ -71,6 +72,15 @@ struct SequentialIndependentAwaits: Rule {
             """,
         ],
         nonTriggering: [
+            // The first call is given the account whose local state the second reads: a remote
+            // sync, then the local view of the same account.
+            """
+            func reconcile(account: Account, feed: Feed) async throws -> Set<String> {
+                let remote = try await collectIDs(for: account, from: feed)
+                let local = await account.unreadIDs()
+                return remote.subtracting(local)
+            }
+            """,
             // The second call needs the first result.
             """
             func loadOrders(api: API) async throws -> [Order] {
@@ -445,7 +455,16 @@ struct SequentialIndependentAwaits: Rule {
         if hasInOutArgument(later.call) || hasInOutArgument(earlier.call) { return false }
         let laterReceiver = receiver(of: later.call), earlierReceiver = receiver(of: earlier.call)
         if laterReceiver == earlierReceiver && (isWrite(later.call) || isWrite(earlier.call)) { return false }
+        // `collect(for: account)` then `account.unreadIDs()`: the first call is handed the object
+        // the second reads, so it may change what the second sees (a sync before a local read).
+        if passes(laterReceiver, to: earlier.call) || passes(earlierReceiver, to: later.call) { return false }
         return true
+    }
+
+    /// Whether `name` (not `self`) is an argument of `call`, itself or as the root of one.
+    private func passes(_ name: String, to call: FunctionCallExprSyntax) -> Bool {
+        guard name != "self", name != "." else { return false }
+        return call.arguments.contains { argument in Flow.rootName(of: argument.expression) == name }
     }
 
     private func conflictsWithActor(_ binding: AwaitedBinding, _ actorState: Set<String>?) -> Bool {
