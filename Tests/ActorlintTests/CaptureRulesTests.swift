@@ -674,7 +674,7 @@ import Testing
 
     @Test func detachedReportsOnlyWorkWhoseResultComesBack() {
         let reported = [
-            "func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }",
+            "@MainActor func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }",
             """
             final class A {
                 var rows: [Row] = []
@@ -686,6 +686,9 @@ import Testing
             "@MainActor func f() { Task.detached { let x = build(); Task { @MainActor in show(x) } } }",
         ]
         for code in reported { #expect(Self.findings(code, "prefer-concurrent-over-detached").count == 1, "\(code)") }
+        // The same awaited task from code that already runs on the concurrent executor.
+        let concurrent = "func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }"
+        #expect(Self.findings(concurrent, "prefer-concurrent-over-detached").isEmpty)
         let quiet = [
             // A local handle that is only cancelled: nobody waits for its result.
             "func f() throws { let w = Task.detached { writeFIFO() }; defer { w.cancel() }; try read() }",

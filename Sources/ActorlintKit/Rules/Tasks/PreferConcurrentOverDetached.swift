@@ -21,7 +21,9 @@ struct PreferConcurrentOverDetached: Rule {
             task (a background job started from synchronous code, a loop that runs for its \
             owner's lifetime, a handle kept in a property) is not something a caller could \
             await, and a body that only awaits moves no work anywhere (its detach is about \
-            priority or cancellation): both are left alone. \
+            priority or cancellation): both are left alone, as is a detached task created on \
+            the global concurrent executor already, where detaching leaves no actor and changes \
+            only priority, task-locals and cancellation. \
             (seed 000, pitfalls; seed 001, FAQ "Task vs Task.detached")
             """,
         triggering: [
@@ -50,7 +52,7 @@ struct PreferConcurrentOverDetached: Rule {
             """,
             // A local handle awaited later: `async let`.
             """
-            func loadPage() async throws -> Page {
+            @MainActor func loadPage() async throws -> Page {
                 let thumbnails = ↓Task.detached { try renderThumbnails() }
                 let text = try await fetchText()
                 return Page(text: text, thumbnails: try await thumbnails.value)
@@ -100,6 +102,26 @@ struct PreferConcurrentOverDetached: Rule {
                 await Task.detached(priority: .background) { await Task.yield() }.value
             }
             """,
+            // Already on the global concurrent executor (a nonisolated async function without
+            // NonisolatedNonsendingByDefault): the detach is about not inheriting task-locals.
+            """
+            func recordOutsideTheTest() async {
+                await Task.detached { Issue.record("outside") }.value
+            }
+            """,
+            // Only a check of its own before awaiting: nothing to move.
+            """
+            actor Scheduler {
+                let job: Job
+                func start() async -> Status {
+                    let run = Task.detached(priority: .low) {
+                        if !Task.isCancelled && !job.isAbandoned() { await job.execute() }
+                        return await job.finish()
+                    }
+                    return await run.value
+                }
+            }
+            """,
             // Something else called `detached`.
             """
             struct Sheet { func detached() -> Sheet { self } }
@@ -119,8 +141,12 @@ struct PreferConcurrentOverDetached: Rule {
         }
         let visitor = Visitor(viewMode: .sourceAccurate)
         visitor.walk(context.file.tree)
-        return visitor.calls.filter { resultComesBack($0) && doesWorkOfItsOwn($0) }.map { call in
+        return visitor.calls.compactMap { call in
+            guard resultComesBack(call), doesWorkOfItsOwn(call) else { return nil }
             let origin = context.isolation.isolation(at: call).isolation
+            // Already on the global concurrent executor: the detach moves no work off an actor;
+            // what it changes is priority, task-locals and cancellation, which is deliberate.
+            if origin == .concurrent { return nil }
             let from = origin.isMainActor ? " Here it leaves the main actor only to come back by hand." : ""
             return context.violation(
                 "`Task.detached` starts an unstructured task that inherits no actor, priority or " +
@@ -137,7 +163,11 @@ struct PreferConcurrentOverDetached: Rule {
     private func doesWorkOfItsOwn(_ call: FunctionCallExprSyntax) -> Bool {
         guard let body = TaskCreation(call)?.body else { return false }
         return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
-            inner.ancestorOrSelf(where: { $0.is(AwaitExprSyntax.self) || $0.id == body.id })?.is(AwaitExprSyntax.self) != true
+            // A call in an `if`/`guard`/`while` condition decides; it is not the work.
+            let stop = inner.ancestorOrSelf(where: {
+                $0.is(AwaitExprSyntax.self) || $0.is(ConditionElementSyntax.self) || $0.id == body.id
+            })
+            return stop?.id == body.id
         }
     }
 
