@@ -434,6 +434,9 @@ def run(options):
                             text=True).stdout.strip()
     meta = {"actorlint_version": version, "commit": commit, "date": time.strftime("%Y-%m-%d"),
             "cores": os.cpu_count(), "rules": actorlint_rules(options.actorlint)}
+    out = Path(options.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n")
     results = []
     for repo in repos:
         directory = Path(options.corpus, repo_dir_name(repo))
@@ -456,7 +459,6 @@ def run(options):
               f"{len(r['failures'])} not analysed, {len(r['crashes'])} crashes, "
               f"{len(r['violations'])} violations, {r['check_seconds']} s", file=sys.stderr, flush=True)
         results.append(r)
-    out = Path(options.out)
     (out / "summary.json").write_text(json.dumps({"meta": meta, "repos": results}, indent=2) + "\n")
     (out / "summary.md").write_text(markdown(results, meta))
     if options.markdown:
@@ -464,6 +466,25 @@ def run(options):
     print(f"wrote {out / 'summary.md'} and {out / 'summary.json'}", file=sys.stderr)
     bad = any(r.get("crashes") or r.get("violations") for r in results)
     return 1 if bad else 0
+
+
+def summarize(options):
+    """Rebuilds the summary from the result.json files of one or more --out directories (a
+    repository re-run alone with --only into another directory replaces its earlier result)."""
+    results, meta = {}, None
+    for directory in options.results:
+        if Path(directory, "meta.json").exists():
+            meta = json.loads(Path(directory, "meta.json").read_text())
+        elif Path(directory, "summary.json").exists():
+            meta = json.loads(Path(directory, "summary.json").read_text())["meta"]
+        for path in sorted(Path(directory).glob("*/result.json")):
+            result = json.loads(path.read_text())
+            results[result["repo"]] = result
+    order = read_repo_list(options.repos)
+    ordered = [results[repo] for repo in order if repo in results]
+    text = markdown(ordered, meta)
+    Path(options.markdown).write_text(text) if options.markdown else sys.stdout.write(text)
+    return 0
 
 
 def main():
@@ -486,7 +507,13 @@ def main():
     run_parser.add_argument("--keep-scratch", action="store_true", help="keep the fixed copies for inspection")
     run_parser.add_argument("--no-fix", action="store_true", help="skip the fix-safety checks")
     run_parser.add_argument("--timeout", type=int, default=3600, help="seconds before a run counts as hung")
+    summarize_parser = commands.add_parser("summarize", help="rebuild the summary from earlier runs' results")
+    summarize_parser.add_argument("results", nargs="+", help="--out directories of earlier runs, later ones winning")
+    summarize_parser.add_argument("--repos", default=str(ROOT / "Scripts/corpus-repos.txt"))
+    summarize_parser.add_argument("--markdown", help="write the summary here instead of stdout")
     options = parser.parse_args()
+    if options.command == "summarize":
+        return summarize(options)
     if options.command == "extract":
         extract(options.mirror, options.corpus)
         return 0
