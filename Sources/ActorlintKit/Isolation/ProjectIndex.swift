@@ -106,6 +106,11 @@ public final class ProjectIndex: @unchecked Sendable {
         imports = base.imports.union(fresh.imports)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+        closureParameters = base.closureParameters
+        closureProperties = base.closureProperties
+        // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
+        cancellationReachBox = base.cancellationReachBox
+        otherModules = base.otherModules
     }
 
     public static let empty = ProjectIndex()
