@@ -46,6 +46,21 @@ struct PublishedMutationOffMain: Rule {
                 }
             }
             """,
+            // An element or a member of the published value changes it too.
+            """
+            final class Ticker: ObservableObject {
+                @Published var prices: [String: Double] = [:]
+                @Published var status = Status()
+                func start() {
+                    Task.detached {
+                        for await quote in feed() {
+                            ↓self.prices[quote.symbol] = quote.price
+                            ↓self.status.updated = quote.time
+                        }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggering: [
             // A @MainActor model: the compiler already rejects off-main assignments.
@@ -83,6 +98,8 @@ struct PublishedMutationOffMain: Rule {
                         self.raw = []
                         var count = 0
                         count += 1
+                        var raw = [Data()]
+                        raw[0] = Data()
                     }
                 }
             }
@@ -141,6 +158,15 @@ struct StateAssignments {
                 super.init(viewMode: .sourceAccurate)
             }
             func property(of expression: ExprSyntax) -> String? {
+                // `prices[k] = v`, `self.settings.theme = t`, `item?.title = t` change the
+                // property they start from, as far as a view observing it is concerned.
+                if let element = expression.as(SubscriptCallExprSyntax.self) { return property(of: element.calledExpression) }
+                if let optional = expression.as(OptionalChainingExprSyntax.self) { return property(of: optional.expression) }
+                if let forced = expression.as(ForceUnwrapExprSyntax.self) { return property(of: forced.expression) }
+                if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+                   base.trimmedDescription != "self" {
+                    return property(of: base)
+                }
                 if let reference = expression.as(DeclReferenceExprSyntax.self), properties.contains(reference.baseName.text) {
                     return reference.isShadowed ? nil : reference.baseName.text
                 }
@@ -167,7 +193,7 @@ struct StateAssignments {
             }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                   ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast"].contains(member.declName.baseName.text),
+                   ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "merge", "removeValue", "updateValue", "sort"].contains(member.declName.baseName.text),
                    let base = member.base, let name = property(of: base) {
                     found.append(Assignment(property: name, node: Syntax(node)))
                 }
