@@ -101,15 +101,7 @@ import Testing
             try file.text.write(to: url, atomically: true, encoding: .utf8)
             arguments.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try Command.run(arguments).output
 
         var errorLines: Set<Int> = []
         for line in output.split(separator: "\n") where line.contains(": error:") {

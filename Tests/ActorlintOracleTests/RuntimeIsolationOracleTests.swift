@@ -66,9 +66,9 @@ import Testing
         var arguments = ["swiftc", "-swift-version", "6", "-parse-as-library", "-Onone", source.path, "-o", directory.appendingPathComponent("program").path]
         if defaultMainActor { arguments += ["-default-isolation", "MainActor"] }
         if nonsending { arguments += ["-enable-upcoming-feature", "NonisolatedNonsendingByDefault"] }
-        let compile = try Self.run(arguments)
+        let compile = try Command.run(arguments)
         try #require(compile.status == 0, "the program must compile: \(compile.output)")
-        let run = try Self.run([directory.appendingPathComponent("program").path])
+        let run = try Command.run([directory.appendingPathComponent("program").path])
         try #require(run.status == 0, "\(run.output)")
 
         var runtime: [String: String] = [:]
@@ -107,18 +107,5 @@ import Testing
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(file.tree)
         return finder.calls
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 }
