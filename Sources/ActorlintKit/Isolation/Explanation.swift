@@ -22,7 +22,13 @@ public struct Explanation: Sendable {
         let token = file.tree.token(at: position) ?? file.tree.lastToken(viewMode: .sourceAccurate)
         let node = token.map(Syntax.init) ?? Syntax(file.tree)
         let module = project.settings(forAbsolutePath: URL(fileURLWithPath: path).standardizedFileURL.path)
-        let index = ProjectIndex(files: moduleFiles(of: file, project: project, linter: linter))
+        let index = ProjectIndex(files: [file] + moduleFiles(named: module.name, besides: file.path, project: project, linter: linter))
+        // Sibling modules this one imports, linked as `check` links them, so a superclass or
+        // protocol from a local package resolves.
+        let siblings = Set(project.modules.map(\.name)).intersection(index.imports).subtracting([module.name])
+        ProjectIndex.link([index] + siblings.sorted().map {
+            ProjectIndex(files: moduleFiles(named: $0, besides: file.path, project: project, linter: linter))
+        })
         let context = ExecutionContext.innermost(containing: node)
         let model = IsolationModel(file: file, module: module, index: index)
         let modern = IsolationModel(file: file, module: module.withSwift62AppSettings, index: index)
@@ -31,17 +37,19 @@ public struct Explanation: Sendable {
                            with62Settings: modern.isolation(of: context))
     }
 
-    /// The files of the module `file` belongs to, so types declared elsewhere resolve.
-    private static func moduleFiles(of file: SourceFile, project: ProjectModel, linter: Linter) -> [SourceFile] {
-        let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
-        let module = project.settings(forAbsolutePath: absolute)
-        var roots = project.roots.filter { project.modules[$0.module].name == module.name }.map(\.path)
-        if roots.isEmpty { roots = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path] }
+    /// The files of the module called `name`, except `path`; for the explained file's own module
+    /// without known roots, the files beside it.
+    private static func moduleFiles(named name: String, besides path: String, project: ProjectModel, linter: Linter) -> [SourceFile] {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var roots = project.roots.filter { project.modules[$0.module].name == name }.map(\.path)
+        if roots.isEmpty, project.settings(forAbsolutePath: absolute).name == name {
+            roots = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]
+        }
         let others = FileDiscovery().discover(roots).files.filter {
             URL(fileURLWithPath: $0).standardizedFileURL.path != absolute
-                && project.settings(forAbsolutePath: URL(fileURLWithPath: $0).standardizedFileURL.path).name == module.name
+                && project.settings(forAbsolutePath: URL(fileURLWithPath: $0).standardizedFileURL.path).name == name
         }
-        return [file] + others.compactMap { try? linter.load($0) }
+        return others.compactMap { try? linter.load($0) }
     }
 
     /// Paths under the current directory are shown relative to it, like the checked paths.
