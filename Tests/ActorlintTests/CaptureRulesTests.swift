@@ -28,6 +28,8 @@ import Testing
             "final class A { func v() -> Int { 1 }; func f() async { let t = Task { [weak self] in self?.v() }; _ = await t.value } }",
             // An unwrap in a nested closure would unwrap a non-optional `self` after the fix.
             "final class A { func g() {}; func f() { Task { [weak self] in [1].forEach { _ in guard let self else { return }; g() } } } }",
+            // A nested task that captures weakly too would be reported only after the fix.
+            "final class A { func g() async {}; func f() { Task { [weak self] in await self?.g(); Task { [weak self] in await self?.g() } } } }",
             // A chain that is the value of a `map` closure changes the mapped type.
             "final class A { func g(_ i: Int) -> Int { i }; func f() { Task { [weak self] in let r = [1].map { self?.g($0) }; print(r) } } }",
         ]

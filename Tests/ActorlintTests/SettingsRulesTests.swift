@@ -306,3 +306,37 @@ import Testing
         #expect(finding.message.contains("Start with `Model` and `Formatting`: they depend on no other Swift 5 target."))
     }
 }
+
+/// nonisolated-model-type under the default MainActor: the fix must move only the type itself.
+@Suite struct NonisolatedModelTypeFixTests {
+    static let module = ModuleSettings.plainSwift6.withSwift62AppSettings
+
+    static func finding(_ code: String) -> Finding? {
+        Linter(ruleIDs: ["nonisolated-model-type"]).findings(in: SourceFile(path: "Model.swift", text: code), module: module).first
+    }
+
+    @Test func aNestedClassWithoutAttributesKeepsTheFindingButLosesTheFix() throws {
+        // `nonisolated` on the struct would take the nested class off the main actor as well.
+        let code = """
+            struct Quote: Decodable, Sendable {
+                final class Ticker: ObservableObject { @Published var price = 0 }
+                let price: Int
+            }
+            @concurrent func decode(_ data: Data) async throws -> [Quote] { try JSONDecoder().decode([Quote].self, from: data) }
+            """
+        let finding = try #require(Self.finding(code))
+        #expect(finding.fix == nil)
+    }
+
+    @Test func nestedValueTypesMoveWithIt() throws {
+        let code = """
+            struct Quote: Codable {
+                enum CodingKeys: String, CodingKey { case price }
+                let price: Int
+            }
+            @concurrent func decode(_ data: Data) async throws -> [Quote] { try JSONDecoder().decode([Quote].self, from: data) }
+            """
+        let finding = try #require(Self.finding(code))
+        #expect(finding.fix?.edits.first?.replacement == "nonisolated ")
+    }
+}

@@ -37,4 +37,9 @@ public struct Fix: Sendable, Hashable {
         self.safety = safety
         self.edits = edits.sorted { $0.start < $1.start }
     }
+
+    /// Whether two edits touch the same bytes: such a fix is a bug in its rule, never applied.
+    public var hasOverlappingEdits: Bool {
+        zip(edits, edits.dropFirst()).contains { $0.end > $1.start }
+    }
 }

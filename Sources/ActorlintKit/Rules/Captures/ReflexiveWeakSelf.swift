@@ -437,6 +437,11 @@ struct ReflexiveWeakSelf: Rule {
                 && !SelfUnwrap.all(in: nested).isEmpty
         }
         guard nestedUnwraps.isEmpty else { return nil }
+        // A nested task that also captures weakly becomes reflexive once this one is strong:
+        // the fix would reveal a finding `check` never showed, and a second `fix` change more.
+        if collect(ClosureExprSyntax.self, in: closure.statements).contains(where: {
+            $0.capturesSelfWithoutOwning && TaskCreation(body: $0) != nil
+        }) { return nil }
         let locals = LocalNames(around: closure)
         // Where `self` (the name) is already strong: after `guard let self`.
         var strongScopes: [Range<AbsolutePosition>] = []
@@ -473,7 +478,13 @@ struct ReflexiveWeakSelf: Rule {
                 return nil
             }
         }
-        return Fix(title: "Capture `self` strongly", safety: .unsafe, edits: edits)
+        // Two unwraps of the same name (a repeated `guard let strongSelf = self`) both reach
+        // the uses after the second: each use is renamed once.
+        var seen: Set<TextEdit> = []
+        let fix = Fix(title: "Capture `self` strongly", safety: .unsafe, edits: edits.filter { seen.insert($0).inserted })
+        // Statements the parser could not separate (`guard …` twice on broken lines) are
+        // deleted as one and again as their parts.
+        return fix.hasOverlappingEdits ? nil : fix
     }
 
     /// `self` in the task body, including non-escaping and escaping nested closures, but not in

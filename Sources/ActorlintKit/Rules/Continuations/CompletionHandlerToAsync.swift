@@ -714,7 +714,9 @@ struct CompletionHandlerToAsync: Rule {
             return escapingClosureType(parameter.type) != nil
                 && ["success", "failure", "error", "completion", "done", "finish"].contains { name.contains($0) }
         }
-        guard !splitCallbacks, !function.modifiers.contains(where: { $0.name.text == "mutating" }),
+        // Where the parser had to guess the function's end, the wrapper would land in another
+        // scope than the function, and the next run would not see it as its variant.
+        guard !splitCallbacks, !function.hasError, !function.modifiers.contains(where: { $0.name.text == "mutating" }),
               function.signature.effectSpecifiers?.throwsClause == nil,
               parameters.allSatisfy(isForwardable),
               !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == "continuation" }),

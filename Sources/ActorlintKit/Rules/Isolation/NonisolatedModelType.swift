@@ -107,13 +107,20 @@ struct NonisolatedModelType: Rule {
             guard isolation.isolation == .mainActor else { return nil }
             let file = use.path.split(separator: "/").last.map(String.init) ?? use.path
             let offset = type.keyword.positionAfterSkippingLeadingTrivia.utf8Offset
+            // A class nested without attributes of its own takes the default MainActor only
+            // inside main-actor code: `nonisolated` here would move it (a nested view model)
+            // too. Nested value types (`CodingKeys`) are data, and should move.
+            let movesNested = type.decl.memberBlock.members.contains { member in
+                guard let nested = member.decl.as(ClassDeclSyntax.self) else { return false }
+                return nested.attributes.isEmpty && !nested.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+            }
+            let fix = movesNested ? nil : Fix(title: "Mark it `nonisolated`", safety: .safe,
+                                              edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")])
             return context.violation(
                 "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
                 "but it is main-actor code: \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +
                 "Its members cannot be used there without a hop; mark it `nonisolated` (SE-0449).",
-                at: type.name,
-                fix: Fix(title: "Mark it `nonisolated`", safety: .safe,
-                         edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")]))
+                at: type.name, fix: fix)
         }
     }
 }
