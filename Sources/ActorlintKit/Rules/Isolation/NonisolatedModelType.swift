@@ -114,7 +114,16 @@ struct NonisolatedModelType: Rule {
                 guard let nested = member.decl.as(ClassDeclSyntax.self) else { return false }
                 return nested.attributes.isEmpty && !nested.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
             }
-            let fix = movesNested ? nil : Fix(title: "Mark it `nonisolated`", safety: .safe,
+            // Only a declaration that starts a statement takes the modifier; after `let x =` (a
+            // parser's guess in broken code) the word would become an expression instead.
+            let previous = type.decl.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.tokenKind
+            let takesModifier = previous.map { kind in
+                if [.leftBrace, .rightBrace, .semicolon].contains(kind) { return true }
+                if case .binaryOperator = kind { return false }
+                return ![.equal, .comma, .colon, .leftParen, .leftSquare, .arrow].contains(kind)
+                    && type.decl.leadingTrivia.contains(where: \.isNewline)
+            } ?? true
+            let fix = movesNested || !takesModifier ? nil : Fix(title: "Mark it `nonisolated`", safety: .safe,
                                               edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")])
             return context.violation(
                 "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
