@@ -103,7 +103,7 @@ struct UIModelMissingMainActor: Rule {
                 TextEdit(start: insertion, end: insertion, replacement: "@MainActor\n" + model.decl.lineIndentation),
             ])
             return context.violation(
-                "`\(name)` is \(model.kind) whose state (\(state)) a view reads, but it is not main-actor isolated, " +
+                "`\(name)` is \(model.kind) whose state (\(state)) views read on the main actor, but it is not main-actor isolated, " +
                 "so its async methods and callbacks can change that state off the main actor; mark it `@MainActor` " +
                 "and the compiler keeps every change on the main actor.",
                 at: model.decl.name, fix: fix)
