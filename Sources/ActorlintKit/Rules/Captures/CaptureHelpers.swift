@@ -653,7 +653,11 @@ struct EditBuilder {
 
     init(_ file: SourceFile) {
         bytes = Array(file.text.utf8)
-        newline = file.text.utf8.contains(UInt8(ascii: "\r")) && file.text.contains("\r\n") ? "\r\n" : "\n"
+        // The first line break decides: rules build one of these per fix, so scanning the whole
+        // file here made a file's fixes cost its size times their number.
+        let bytes = self.bytes
+        let firstBreak = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? 0
+        newline = firstBreak > 0 && bytes[firstBreak - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
     }
 
     /// Removes the capture list entry `capture` from `closure`: the whole `[…] in` when nothing
