@@ -1,3 +1,4 @@
+import ActorlintKit
 import Foundation
 import Testing
 
@@ -58,5 +59,28 @@ import Testing
         let result = actorlint("explain", package.url("Sources/App/Feed.swift") + ":99")
         #expect(result.code == 3)
         #expect(result.errors.contains("Feed.swift") && result.errors.contains("line 99 is outside the file"), "\(result.errors)")
+    }
+}
+
+/// Two types of the same name nested in different parents: each is judged by its own
+/// declaration, not by the first of that name the module index holds.
+@Suite struct SameNameTypesTests {
+    @Test func eachDeclarationKeepsItsOwnAttributes() throws {
+        let code = """
+            import Combine
+            enum Feed {
+                @MainActor final class Model: ObservableObject { @Published var items: [String] = [] }
+            }
+            enum Search {
+                final class Model: ObservableObject { @Published var query = "" }
+            }
+            """
+        let findings = Linter(ruleIDs: ["ui-model-missing-main-actor"])
+            .findings(in: SourceFile(path: "Models.swift", text: code), module: .plainSwift6)
+        #expect(findings.map(\.range.start.line) == [6], "only Search.Model lacks @MainActor")
+        let fixed = Fixer(linter: Linter(ruleIDs: ["ui-model-missing-main-actor"]), includeUnsafe: true)
+            .fix(SourceFile(path: "Models.swift", text: code), module: .plainSwift6).text
+        #expect(FixInvariants.firstViolation(in: code, module: .plainSwift6) == nil)
+        #expect(fixed.components(separatedBy: "@MainActor").count == 3)
     }
 }

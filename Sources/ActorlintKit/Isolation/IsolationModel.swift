@@ -149,7 +149,7 @@ public final class IsolationModel: @unchecked Sendable {
             }
             return typeResult.map { IsolationResult(.nonisolated, reasons: [memberReason] + $0.reasons) }
         }
-        guard let type = TypeDeclaration(decl).flatMap({ index.type(named: $0.name) ?? $0.info(file: file) }) else { return nil }
+        guard let type = TypeDeclaration(decl).flatMap({ $0.info(file: file, index: index) }) else { return nil }
         if type.kind == .protocol { return nil }
         let memberReason = reason("\(name) is a member of `\(type.name)`", at: node)
         if type.isNonisolated, module.defaultIsolation == .mainActor,
@@ -315,7 +315,7 @@ public final class IsolationModel: @unchecked Sendable {
             return index.type(named: name).flatMap { typeIsolation($0) }
                 ?? IsolationResult(.nonisolated, reasons: [reason("extension of `\(name)`", at: node)])
         }
-        guard let type = TypeDeclaration(node).flatMap({ index.type(named: $0.name) ?? $0.info(file: file) }) else { return topLevel() }
+        guard let type = TypeDeclaration(node).flatMap({ $0.info(file: file, index: index) }) else { return topLevel() }
         return typeIsolation(type) ?? IsolationResult(.nonisolated, reasons: [reason("`\(type.name)` has no isolation", at: node)])
     }
 
@@ -367,9 +367,12 @@ struct TypeDeclaration {
         else { return nil }
     }
 
-    /// Index information for a type the index does not hold (a local type).
-    func info(file: SourceFile) -> ProjectIndex.TypeInfo? {
-        ProjectIndex.info(for: node, file: file)
+    /// What the index holds for this very declaration; read from the syntax for a type the
+    /// index does not hold (a local type) or holds another of that name (`A.State`, `B.State`:
+    /// the index keeps the first).
+    func info(file: SourceFile, index: ProjectIndex) -> ProjectIndex.TypeInfo? {
+        if let known = index.type(named: name), known.path == file.path, known.line == file.line(of: node) { return known }
+        return ProjectIndex.info(for: node, file: file)
     }
 }
 
