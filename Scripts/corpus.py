@@ -239,28 +239,28 @@ class RepoRun:
 
     # Fix safety on a scratch copy.
     def fix(self):
-        scratch_root = Path(self.options.scratch)
-        scratch_root.mkdir(parents=True, exist_ok=True)
-        scratch = scratch_root / repo_dir_name(self.repo)
-        if scratch.exists():
-            shutil.rmtree(scratch)
-        subprocess.run(["cp", "-a", str(self.directory), str(scratch)], check=True)
-        self.scratch = scratch
+        self.scratch = self.copy_to_scratch("")
         r = self.result
         try:
-            first = self.fix_run(1)
-            self.after_first = snapshot(scratch, self.files)
+            first = self.fix_run(1, self.scratch)
+            self.after_first = snapshot(self.scratch, self.files)
             changed = [rel for rel in self.files if self.after_first[rel] != self.original[rel]]
             r["fix_changed_files"] = len(changed)
             r["fix_seconds"] = first
-            fixable_by_file = {}
-            for finding in self.findings:
-                if finding.get("fix"):
-                    fixable_by_file.setdefault(finding["rel"], []).append(finding)
+            fixable = {rel for rel in changed if any(f["rel"] == rel and f.get("fix") for f in self.findings)}
+            outside = {}
             for rel in changed:
-                self.check_changed_file(rel, fixable_by_file.get(rel, []))
-            self.fix_run(2)
-            after_second = snapshot(scratch, self.files)
+                if rel not in fixable:
+                    self.violation("changed-without-findings", rel, [], "the file has no fixable finding but the fix changed it")
+                    continue
+                self.check_parse(rel)
+                hunks = self.hunks_outside(rel, self.original[rel], self.after_first[rel], self.findings)
+                if hunks:
+                    outside[rel] = hunks
+            if outside:
+                self.check_pass_by_pass(outside)
+            self.fix_run(2, self.scratch)
+            after_second = snapshot(self.scratch, self.files)
             for rel in self.files:
                 if after_second[rel] != self.after_first[rel]:
                     rules = self.rules_with_fixes(rel, self.after_first[rel])
@@ -268,17 +268,26 @@ class RepoRun:
                                    "a second `actorlint fix` run changed the file again", text=self.after_first[rel])
         finally:
             if not self.options.keep_scratch:
-                shutil.rmtree(scratch, ignore_errors=True)
+                shutil.rmtree(self.scratch, ignore_errors=True)
 
-    def fix_run(self, number):
-        code, out, err, seconds = run_timed(self.command("fix", str(self.scratch), "--unsafe-fixes"),
+    def copy_to_scratch(self, suffix):
+        scratch_root = Path(self.options.scratch)
+        scratch_root.mkdir(parents=True, exist_ok=True)
+        scratch = scratch_root / (repo_dir_name(self.repo) + suffix)
+        if scratch.exists():
+            shutil.rmtree(scratch)
+        subprocess.run(["cp", "-a", str(self.directory), str(scratch)], check=True)
+        return scratch
+
+    def fix_run(self, number, directory, *extra):
+        code, out, err, seconds = run_timed(self.command("fix", str(directory), "--unsafe-fixes", *extra),
                                             self.options.timeout)
         (self.out / f"fix{number}.stderr").write_text(out + err)
         crash = crash_of(f"fix (run {number})", code, err, self.options.timeout)
         if crash:
             self.result["crashes"].append(crash)
         # `path: error: reason` lines: rejected fixes and files the fix run could not handle.
-        prefix = str(self.scratch) + "/"
+        prefix = str(directory) + "/"
         for line in err.splitlines():
             if line.startswith(prefix) and ": error: " in line:
                 path, reason = line.split(": error: ", 1)
@@ -288,26 +297,24 @@ class RepoRun:
                     self.result["rejections"].append({"path": rel, "reason": reason, "rules": rules})
         return round(seconds, 2)
 
-    def check_changed_file(self, rel, findings):
-        old, new = self.original[rel], self.after_first[rel]
-        rules = sorted({f["rule"] for f in findings})
-        shown = [f for f in self.findings if f["rel"] == rel]
-        if not findings:
-            self.violation("changed-without-findings", rel, [], "the file has no fixable finding but the fix changed it")
-            return
-        # Parses no worse than before.
+    def check_parse(self, rel):
+        """The fixed file parses no worse than before."""
+        rules = sorted({f["rule"] for f in self.findings if f["rel"] == rel and f.get("fix")})
         with tempfile.TemporaryDirectory() as temporary:
             original_copy = Path(temporary, os.path.basename(rel))
-            original_copy.write_bytes(old)
+            original_copy.write_bytes(self.original[rel])
             before = swiftc_parse_errors(original_copy)
         after = swiftc_parse_errors(self.scratch / rel)
         if after[0] != 0 and (before[0] == 0 or after[1] > before[1]):
             self.violation("parse", rel, self.blame(rel, rules, "parse"),
                            f"`swiftc -parse` reports {after[1]} error(s) after the fix, {before[1]} before")
-        # The diff stays on the lines the findings (with a fix or not) and their edits name.
+
+    def hunks_outside(self, rel, old, new, findings):
+        """The hunks of old → new off the lines that `findings` (of old; with a fix or not) and
+        their edits name, each with the rules of the nearest finding."""
         allowed = set()
         owner = {}
-        for finding in shown:
+        for finding in (f for f in findings if f["rel"] == rel):
             first, last = finding["line"], finding["endLine"]
             for edit in (finding["fix"] or {"edits": []})["edits"]:
                 first = min(first, line_of_offset(old, edit["start"]))
@@ -315,11 +322,45 @@ class RepoRun:
             for line in range(first, last + 1):
                 allowed.add(line)
                 owner.setdefault(line, set()).add(finding["rule"])
+        hunks = []
         for first, last, kind in changed_hunks(old, new, allowed):
-            nearest = min(owner, key=lambda line: min(abs(line - first), abs(line - last)))
-            self.violation("outside-ranges", rel, sorted(owner[nearest]),
-                           f"lines {first}-{last} ({kind}) changed; the findings and edits cover "
-                           f"{compress(sorted(allowed))}")
+            nearest = min(owner, key=lambda line: min(abs(line - first), abs(line - last))) if owner else None
+            hunks.append((first, last, kind, sorted(owner.get(nearest, ())), compress(sorted(allowed))))
+        return hunks
+
+    def check_pass_by_pass(self, outside):
+        """`fix` goes on with what its own fixes made fixable (ruff does too), so a change off
+        the findings `check` showed may be such a cascade. Replays the fix one pass at a time
+        (`--passes 1`, then `check` again), on a second copy, and holds each pass to the
+        findings of the text it started from; the last text must equal the one-run result."""
+        replay = self.copy_to_scratch("-passes")
+        try:
+            before, findings = dict(self.original), self.findings
+            for number in range(1, 11):
+                self.fix_run(f"-pass{number}", replay, "--passes", "1")
+                after = snapshot(replay, self.files)
+                changed = [rel for rel in self.files if after[rel] != before[rel]]
+                if not changed:
+                    break
+                for rel in changed:
+                    for first, last, kind, rules, allowed in self.hunks_outside(rel, before[rel], after[rel], findings):
+                        self.violation("outside-ranges", rel, rules,
+                                       f"pass {number}: lines {first}-{last} ({kind}) changed; the findings and edits "
+                                       f"of that pass cover {allowed}")
+                code, out, err, _ = run_timed(self.command("check", str(replay), "--format", "json"), self.options.timeout)
+                try:
+                    findings = json.loads(out)["findings"]
+                except ValueError:
+                    findings = []
+                for finding in findings:
+                    finding["rel"] = self.relative(finding["path"], replay)
+                before = after
+                self.result["cascade_passes"] = number
+            for rel in outside:
+                if before[rel] != self.after_first[rel]:
+                    self.violation("passes-differ", rel, [], "fixing pass by pass ended elsewhere than one `fix` run")
+        finally:
+            shutil.rmtree(replay, ignore_errors=True)
 
     def blame(self, rel, rules, kind):
         """The rules that reproduce a parse violation alone (all candidates when none does)."""

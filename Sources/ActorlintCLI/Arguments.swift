@@ -22,13 +22,15 @@ public struct Arguments: Equatable {
     public var configPath: String?
     public var select: [String] = []
     public var fileTimeout: Double?
+    /// `fix --passes N`: rounds of fixes, each on the text the last one left.
+    public var passes = Fixer.maximumPasses
     /// `--help`, alone or after a command.
     public var help = false
 
     static let flags: [String: [Command]] = [
         "--format": [.check, .fix, .explain, .rules], "--fail-on": [.check, .fix], "--color": [.check, .fix],
         "--unsafe-fixes": [.fix], "--diff": [.fix], "--config": [.check, .fix, .explain],
-        "--select": [.check, .fix], "--file-timeout": [.check, .fix],
+        "--select": [.check, .fix], "--file-timeout": [.check, .fix], "--passes": [.fix],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
     /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.
@@ -103,6 +105,12 @@ public struct Arguments: Equatable {
             case "--diff": arguments.diff = true
             case "--config": arguments.configPath = try value()
             case "--select": arguments.select += try value().split(separator: ",").map(String.init)
+            case "--passes":
+                let text = try value()
+                guard let passes = Int(text), (1...Fixer.maximumPasses).contains(passes) else {
+                    throw UsageError("'--passes' takes a whole number from 1 to \(Fixer.maximumPasses), not '\(text)'.")
+                }
+                arguments.passes = passes
             case "--file-timeout":
                 let text = try value()
                 guard let seconds = Double(text), seconds > 0 else {

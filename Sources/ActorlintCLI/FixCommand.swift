@@ -10,7 +10,7 @@ struct FixCommand {
     func run() throws -> Int32 {
         let session = try Session(arguments)
         let run = session.linter.run(paths: session.files)
-        let fixer = Fixer(linter: session.linter, includeUnsafe: arguments.unsafeFixes)
+        let fixer = Fixer(linter: session.linter, includeUnsafe: arguments.unsafeFixes, passes: arguments.passes)
         var failures = session.discoveryFailures + run.failures
         var fixedFiles = 0
         var appliedFixes = 0

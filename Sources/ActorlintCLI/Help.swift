@@ -5,10 +5,14 @@ enum Help {
         switch command {
         case .fix: return """
             USAGE: actorlint fix [PATH…] [--unsafe-fixes] [--diff] [--config FILE] [--select RULES]
+                                 [--passes N]
 
             Applies safe fixes in place. --unsafe-fixes also applies fixes that may change
             behaviour; --diff prints a unified diff and writes nothing. A file is written only if it
-            changes and still parses cleanly; the write is atomic.
+            changes and still parses cleanly; the write is atomic. Fixing repeats on the fixed
+            text until nothing is left to fix (at most 10 passes), so fixes that another fix made
+            possible are applied too and a second run changes nothing; --passes 1 applies only the
+            fixes of the findings `actorlint check` shows.
 
             """
         case .explain: return """

@@ -105,6 +105,15 @@ import Testing
         }
     }
 
+    @Test func passesIsForFixOnly() throws {
+        #expect(try parse("fix").passes == 10)
+        #expect(try parse("fix", "--passes", "1").passes == 1)
+        for bad in ["0", "11", "two"] {
+            #expect(usageError("fix", "--passes=\(bad)").contains("'--passes' takes a whole number from 1 to 10"))
+        }
+        #expect(usageError("check", "--passes", "1").contains("does not apply to 'check'"))
+    }
+
     @Test func selectSplitsOnCommasAndAccumulates() throws {
         let arguments = try parse("check", "--select", "tasks,task-in-on-appear", "--select=modernize")
         #expect(arguments.select == ["tasks", "task-in-on-appear", "modernize"])

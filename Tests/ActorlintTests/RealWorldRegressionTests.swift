@@ -82,7 +82,10 @@ import Testing
     /// pass 2 unwrapped a `DispatchQueue.main.async` that had just become "redundant". `check`
     /// had reported that dispatch only as main-dispatch-in-async, which has no fix, so the
     /// change was never shown; it also turns a deferred update into an immediate one.
-    @Test func laterPassesDoNotFixFindingsThatEarlierFixesCreated() {
+    /// A fix can make another finding (adding `@MainActor` makes the hop inside redundant):
+    /// `fix` goes on until nothing is left, so that a second run changes nothing (ruff does the
+    /// same); `passes: 1` fixes only what `check` showed.
+    @Test func laterPassesFixWhatEarlierFixesMadeFixable() {
         let before = """
             import SwiftUI
 
@@ -110,9 +113,20 @@ import Testing
         let file = SourceFile(path: "DownloadsModel.swift", text: before)
         let reported = linter.findings(in: file, module: .plainSwift6)
         #expect(reported.map(\.ruleID) == ["ui-model-missing-main-actor", "main-dispatch-in-async"], "precondition")
+        let annotated = before.replacingOccurrences(of: "final class", with: "@MainActor\nfinal class")
+        let onePass = Fixer(linter: linter, includeUnsafe: true, passes: 1).fix(file, module: .plainSwift6)
+        #expect(onePass.applied == 1)
+        #expect(onePass.text == annotated)
         let outcome = Fixer(linter: linter, includeUnsafe: true).fix(file, module: .plainSwift6)
-        #expect(outcome.applied == 1)
-        #expect(outcome.text == before.replacingOccurrences(of: "final class", with: "@MainActor\nfinal class"))
+        #expect(outcome.applied == 2)
+        #expect(outcome.text == annotated.replacingOccurrences(of: """
+                    DispatchQueue.main.async {
+                        self.progress = value
+                    }
+            """, with: """
+                    self.progress = value
+            """))
+        #expect(Fixer(linter: linter, includeUnsafe: true).fix(SourceFile(path: file.path, text: outcome.text), module: .plainSwift6).text == outcome.text)
     }
 
     /// Fuzzing: on broken syntax (`guard let self el` above `guard let self else`), a rule's

@@ -2,15 +2,20 @@ import Foundation
 import SwiftSyntax
 
 /// Applies fixes to text. Fixes whose edits overlap an already chosen fix wait for the next
-/// pass, which re-analyses the new text; passes repeat until nothing changes (bounded).
+/// pass, which re-analyses the new text; passes repeat until nothing changes (bounded), so a
+/// second `fix` finds nothing more to do. A pass also applies the fixes of findings that the
+/// previous pass revealed (`@MainActor` added to a class makes a dispatch inside it redundant),
+/// as ruff does; `passes: 1` applies only the fixes of the findings `check` shows.
 public struct Fixer: Sendable {
     public var linter: Linter
     public var includeUnsafe: Bool
+    public var passes: Int
     public static let maximumPasses = 10
 
-    public init(linter: Linter, includeUnsafe: Bool) {
+    public init(linter: Linter, includeUnsafe: Bool, passes: Int = Fixer.maximumPasses) {
         self.linter = linter
         self.includeUnsafe = includeUnsafe
+        self.passes = passes
     }
 
     public struct Outcome: Sendable {
@@ -29,38 +34,15 @@ public struct Fixer: Sendable {
         let originalErrors = Self.syntaxErrorCount(file)
         var current = file
         var applied = 0
-        // The lines of the first pass's fixes and findings, kept in step with every pass's edits.
-        // Later passes exist for fixes that overlapped a chosen one and had to wait; they may not
-        // apply fixes for findings that earlier fixes created on other lines (adding `@MainActor`
-        // to a class makes its dispatches "redundant"), which `check` never showed anyone. On the
-        // lines of a first-pass fix, any rule may finish the work, so that one run gives the
-        // final text; on the lines of a finding that had no fix yet, only that finding's rule
-        // (cancellation-shown-as-error can fix a catch once a redundant hop inside is gone).
-        // Keyed by rule id; `anyRule` for the lines of fixes.
-        var regions: [String: [Range<Int>]]?
-        let anyRule = ""
         // Text inserted by earlier passes, and where it now stands. A rule whose fix does not
         // make its finding go away asks for the same insertion again right next to it on every
         // pass (fuzzing: completion-handler-to-async added its async variant ten times to a
         // file the parser could not close); the repeat is dropped so that the damage stays at one.
         var insertions: [(text: String, span: Range<Int>)] = []
-        for _ in 0..<Self.maximumPasses {
+        for _ in 0..<passes {
             let all = linter.findings(in: current, module: module,
                                       index: index.map { ProjectIndex(updating: $0, with: current) }, indexes: indexes)
-            var findings = all.filter { finding in finding.fix.map { includeUnsafe || $0.safety == .safe } ?? false }
-            if let regions {
-                findings = findings.filter { finding in
-                    let allowed = (regions[anyRule] ?? []) + (regions[finding.ruleID] ?? [])
-                    return finding.fix!.edits.allSatisfy { edit in allowed.contains { $0.lowerBound <= edit.start && edit.end <= $0.upperBound } }
-                }
-            } else {
-                let bytes = Array(current.text.utf8)
-                func lines(_ range: SourceRange) -> Range<Int> { Self.wholeLines(range.start.offset..<range.end.offset, in: bytes) }
-                var initial = Dictionary(grouping: all.filter { $0.fix == nil }, by: \.ruleID).mapValues { $0.map { lines($0.range) } }
-                initial[anyRule] = findings.map { lines($0.range) }
-                    + findings.flatMap { $0.fix!.edits }.map { Self.wholeLines($0.start..<$0.end, in: bytes) }
-                regions = initial.mapValues(Self.merged)
-            }
+            let findings = all.filter { finding in finding.fix.map { includeUnsafe || $0.safety == .safe } ?? false }
             var fixes = findings.compactMap(\.fix)
             fixes = fixes.filter { fix in
                 !fix.edits.contains { edit in
@@ -74,7 +56,6 @@ public struct Fixer: Sendable {
             guard count > 0, text != current.text else { break }
             applied += count
             current = SourceFile(path: file.path, text: text)
-            regions = regions?.mapValues { Self.merged($0.map { Self.map($0, through: chosen) }) }
             insertions = insertions.map { ($0.text, Self.map($0.span, through: chosen)) }
                 + chosen.filter { $0.start == $0.end }.map { ($0.replacement, Self.map($0.start..<$0.end, through: chosen)) }
         }
@@ -131,29 +112,6 @@ public struct Fixer: Sendable {
             previousEnd = edit.end
         }
         return true
-    }
-
-    /// Ranges joined where they overlap or only a line break separates them, so that an edit
-    /// across consecutive lines lies within one.
-    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, range.lowerBound <= last.upperBound + 1 {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                result.append(range)
-            }
-        }
-        return result
-    }
-
-    /// `range` widened to the start of its first line and the end of its last (before the newline).
-    static func wholeLines(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
-        let newline = UInt8(ascii: "\n")
-        var start = max(0, min(range.lowerBound, bytes.count)), end = max(start, min(range.upperBound, bytes.count))
-        while start > 0, bytes[start - 1] != newline { start -= 1 }
-        while end < bytes.count, bytes[end] != newline { end += 1 }
-        return start..<end
     }
 
     /// `range` of the text before `edits` (sorted, non-overlapping) in the text after them. An
