@@ -5,6 +5,32 @@ extension FunctionCallExprSyntax {
     /// `Task.detached` for `Task.detached { }`; `DispatchQueue.main.async` for
     /// `DispatchQueue.main.async { }`; `.onAppear` for a modifier whose base is elided.
     public var calleeText: String {
+        // Rules ask this of every call in a file, several times: join the token texts directly
+        // when that gives the same string, which is when the trivia between them is only
+        // whitespace and the text is ASCII (then "whitespace" is the six ASCII ones).
+        var bytes: [UInt8] = []
+        var previousTrailingIsWhitespace: Bool?
+        for token in calledExpression.tokens(viewMode: .sourceAccurate) {
+            // The first token's leading and the last token's trailing trivia are trimmed.
+            if let previous = previousTrailingIsWhitespace,
+               !previous || !token.leadingTrivia.allSatisfy(\.isWhitespace) { return slowCalleeText }
+            previousTrailingIsWhitespace = token.trailingTrivia.allSatisfy(\.isWhitespace)
+            var text = token.text
+            let isASCII = text.withUTF8 { buffer -> Bool in
+                for byte in buffer {
+                    guard byte < 0x80 else { return false }
+                    // Tab, line feed, vertical tab, form feed, carriage return, space.
+                    if !(9...13).contains(byte) && byte != 32 { bytes.append(byte) }
+                }
+                return true
+            }
+            if !isASCII { return slowCalleeText }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The definition `calleeText` must agree with.
+    var slowCalleeText: String {
         calledExpression.trimmedDescription.filter { !$0.isWhitespace }
     }
 

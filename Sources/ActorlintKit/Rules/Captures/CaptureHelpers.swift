@@ -42,14 +42,21 @@ struct FileFacts {
     let groups: [String: [any DeclGroupSyntax]]
     let functions: [String: [FunctionDeclSyntax]]
 
+    /// Five rules ask for the same facts: gathered once per file, from the shared walk.
     init(_ file: SourceFile) {
-        let collector = NodeCollector(root: file.tree.id, skipping: false) {
-            $0.is(FunctionDeclSyntax.self) || $0.isProtocol((any DeclGroupSyntax).self)
-        }
-        collector.walk(file.tree)
+        self = file.memo("FileFacts") { FileFacts(nodes: file.sharedNodes) }
+    }
+
+    private init(nodes: [Syntax]) {
         var groups: [String: [any DeclGroupSyntax]] = [:]
         var functions: [String: [FunctionDeclSyntax]] = [:]
-        for node in collector.found {
+        // Only declarations: the shared list also holds calls and closures, and the protocol
+        // cast below is costly.
+        for node in nodes {
+            switch node.kind {
+            case .functionDecl, .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: break
+            default: continue
+            }
             if let function = node.as(FunctionDeclSyntax.self) {
                 functions[function.name.text, default: []].append(function)
             } else if let group = node.asProtocol((any DeclGroupSyntax).self) {

@@ -236,7 +236,7 @@ struct LongLivedTaskStrongSelf: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+        return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts), stored.owner.isReferenceType,
                   !task.body.capturesSelfWithoutOwning, let loop = task.body.longLivedLoops.first else { return nil }
             let uses = strongSelfUses(in: task.body, owner: stored.owner)

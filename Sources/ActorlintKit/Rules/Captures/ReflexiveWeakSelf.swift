@@ -316,7 +316,7 @@ struct ReflexiveWeakSelf: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { closure in
+        return context.file.closures.compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
                   !closure.mayBeLongLived, selfIsPlainStrong(around: task.call, facts),
                   task.call.ancestorOrSelf(where: { $0.is(DeinitializerDeclSyntax.self) }) == nil

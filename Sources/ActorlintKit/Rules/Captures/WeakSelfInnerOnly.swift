@@ -272,7 +272,7 @@ struct WeakSelfInnerOnly: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { inner in
+        return context.file.closures.compactMap { inner in
             guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts) else { return nil }
             let line = context.file.line(of: outer)
             return context.violation(

@@ -259,7 +259,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(ClosureExprSyntax.self, in: context.file.tree).flatMap { closure -> [Violation] in
+        context.file.closures.flatMap { closure -> [Violation] in
             guard closure.seesWeakSelf else { return [] }
             let loops = closure.longLivedLoops
             return SelfUnwrap.all(in: closure).compactMap { unwrap -> Violation? in

@@ -25,18 +25,9 @@ struct MainDispatch {
 
     var isDispatchQueue: Bool { spelling == "DispatchQueue.main.async" }
 
-    /// Every main dispatch in a file, outermost first.
+    /// Every main dispatch in a file, outermost first. Three rules ask; found once per file.
     static func all(in file: SourceFile) -> [MainDispatch] {
-        final class Visitor: SyntaxVisitor {
-            var found: [MainDispatch] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let dispatch = MainDispatch(node) { found.append(dispatch) }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(file.tree)
-        return visitor.found
+        file.memo("MainDispatch.all") { file.functionCalls.compactMap(MainDispatch.init) }
     }
 
     /// The closure's statements re-indented to stand where the call stood, or nil when unwrapping

@@ -165,7 +165,7 @@ struct DebounceWithTaskID: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+        return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let owner = OwnerType(enclosing: call, facts), owner.isSwiftUIView
             else { return nil }
             let modifier = task.call.enclosingClosure?.invocation?.call

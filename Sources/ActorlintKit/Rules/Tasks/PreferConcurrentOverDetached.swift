@@ -54,16 +54,8 @@ struct PreferConcurrentOverDetached: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        final class Visitor: SyntaxVisitor {
-            var calls: [FunctionCallExprSyntax] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calleeText == "Task.detached" { calls.append(node) }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        return visitor.calls.map { call in
+        let calls = context.file.functionCalls.filter { $0.calleeText == "Task.detached" }
+        return calls.map { call in
             let origin = context.isolation.isolation(at: call).isolation
             let from = origin.isMainActor ? " It leaves the main actor only to come back by hand;" : ""
             return context.violation(

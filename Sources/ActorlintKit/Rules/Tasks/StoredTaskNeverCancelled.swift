@@ -165,7 +165,7 @@ struct StoredTaskNeverCancelled: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+        return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts),
                   let loop = task.body.longLivedLoops.first, !stored.isCancelledByOwner else { return nil }
             let advice = stored.owner.isSwiftUIView

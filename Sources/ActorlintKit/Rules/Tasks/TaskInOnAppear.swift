@@ -113,19 +113,12 @@ struct TaskInOnAppear: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        final class Visitor: SyntaxVisitor {
-            var modifiers: [(call: FunctionCallExprSyntax, closure: ClosureExprSyntax)] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calleeName == "onAppear", node.calledExpression.is(MemberAccessExprSyntax.self),
-                   let closure = node.onlyClosure {
-                    modifiers.append((node, closure))
-                }
-                return .visitChildren
-            }
+        let modifiers = context.file.functionCalls.compactMap { node -> (call: FunctionCallExprSyntax, closure: ClosureExprSyntax)? in
+            guard node.calleeName == "onAppear", node.calledExpression.is(MemberAccessExprSyntax.self),
+                  let closure = node.onlyClosure else { return nil }
+            return (node, closure)
         }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        return visitor.modifiers.flatMap { modifier in
+        return modifiers.flatMap { modifier in
             let statements = modifier.closure.statements
             return statements.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
