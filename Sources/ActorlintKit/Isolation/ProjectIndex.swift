@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Built from the already-parsed trees (no second parse); extensions and types declared later
 /// or in other files resolve because lookups happen after the whole module is indexed.
 public final class ProjectIndex: @unchecked Sendable {
-    public struct TypeInfo: Sendable {
+    public struct TypeInfo: Sendable, Hashable {
         public enum Kind: String, Sendable { case `class`, `struct`, `enum`, actor, `protocol` }
         public var kind: Kind
         public var name: String
@@ -26,7 +26,7 @@ public final class ProjectIndex: @unchecked Sendable {
         public var line: Int
     }
 
-    public struct Parent: Sendable {
+    public struct Parent: Sendable, Hashable {
         /// The enclosing type's name, or the extended type's name for an extension.
         public var typeName: String
         public var isExtension: Bool
@@ -41,16 +41,20 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Modules the module's files import (`SwiftUI`, `UIKit`…): settings rules tell UI code by it.
     public private(set) var imports: Set<String> = []
 
-    public init(files: [SourceFile] = []) {
-        for file in files {
-            let collector = Collector(file: file)
-            collector.walk(file.tree)
-            for info in collector.types {
+    public convenience init(files: [SourceFile] = []) {
+        self.init(summaries: files.map(FileSummary.init))
+    }
+
+    /// The index of the files `summaries` describe, in the same order: for a name declared
+    /// twice, the first declaration wins.
+    public init(summaries: [FileSummary]) {
+        for summary in summaries {
+            for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
-                if types[info.name] == nil { types[info.name] = info }
-                if collector.globalActorNames.contains(info.name) { globalActors.insert(info.name) }
+                types[info.name] = info
             }
-            imports.formUnion(collector.imports)
+            globalActors.formUnion(summary.globalActorNames)
+            imports.formUnion(summary.imports)
         }
     }
 
@@ -131,7 +135,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return TypeDeclaration(owner).map { Parent(typeName: $0.name, isExtension: false, attributes: [], isNonisolated: false) }
     }
 
-    private final class Collector: SyntaxVisitor {
+    final class Collector: SyntaxVisitor {
         let file: SourceFile
         var types: [TypeInfo] = []
         var globalActorNames: Set<String> = []
