@@ -4,11 +4,12 @@ enum Help {
     static func text(for command: Arguments.Command) -> String {
         switch command {
         case .fix: return """
-            USAGE: actorlint fix [PATH…] [--unsafe-fixes] [--diff] [--config FILE] [--select RULES]
+            USAGE: actorlint fix [PATH…] [--unsafe-fixes] [--diff] [--config FILE] [--select RULES] [--no-cache]
 
             Applies safe fixes in place. --unsafe-fixes also applies fixes that may change
             behaviour; --diff prints a unified diff and writes nothing. A file is written only if it
-            changes and still parses cleanly; the write is atomic.
+            changes and still parses cleanly; the write is atomic. Every file is analysed afresh
+            before it is written, whatever the results cache holds.
 
             """
         case .explain: return """
@@ -38,6 +39,8 @@ enum Help {
               --config FILE          Use this .actorlint.json instead of searching upward.
               --select RULES         Comma-separated rule ids, categories or sets (default, modernize, all).
               --file-timeout SECONDS Give up on a file that takes longer (default: 10 s + 2 s per MiB).
+              --no-cache             Neither read nor write the results cache (.build/actorlint-cache in
+                                     the project, else $XDG_CACHE_HOME/actorlint).
               --version, --help
 
             EXIT CODES: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error,

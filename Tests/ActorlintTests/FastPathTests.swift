@@ -1,0 +1,141 @@
+@testable import ActorlintKit
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The pipeline's shortcuts give the answers of the definitions they replace: the callee text,
+/// positions and line texts without `SourceLocationConverter`, the module lookup, and the
+/// index built from cached summaries.
+@Suite struct FastPathTests {
+    @Test(arguments: [
+        "DispatchQueue.main.async { }",
+        "DispatchQueue . main\n    .async { }",
+        "DispatchQueue/* hop */.main.async { }",
+        "DispatchQueue // hop\n    .main.async { }",
+        "foo(\"a b\").bar()",
+        "foo(\"a\tb\")()",
+        "café.run()",
+        "x?.y!.z()",
+        "a[1 ]()",
+        "Task<Void, Never>.detached { }",
+        "MainActor\u{00A0}.run { }",
+        "#selector(f)()",
+    ])
+    func calleeTextAgreesWithItsDefinition(code: String) throws {
+        let tree = Parser.parse(source: code)
+        let calls = FileNodesProbe.calls(in: tree)
+        #expect(!calls.isEmpty)
+        for call in calls {
+            #expect(call.calleeText == call.slowCalleeText, "\(call.calledExpression.description)")
+        }
+    }
+
+    @Test(arguments: [
+        "", "let a = 1", "let a = 1\n", "a\nb\r\nc\rd", "\n\n\n", "\r\r\n\n", "let é = \"ü\"\nlet b = 2\r\n",
+        "let s = \"\"\"\n  multi\r\n  line\n  \"\"\"\nlet t = 1", "#sourceLocation(file: \"x.swift\", line: 100)\nlet a = 1\n#sourceLocation()\nlet b = 2",
+    ])
+    func positionsAndLinesAgreeWithTheConverter(text: String) {
+        let file = SourceFile(path: "Test.swift", text: text)
+        let converter = SourceLocationConverter(fileName: "Test.swift", tree: file.tree)
+        #expect(file.lineCount == converter.location(for: file.tree.endPosition).line)
+        for offset in -1...(text.utf8.count + 1) {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
+            let position = file.position(AbsolutePosition(utf8Offset: offset))
+            #expect(position.line == location.line && position.column == location.column, "offset \(offset)")
+        }
+        let lines = converter.sourceLines
+        for (index, line) in lines.enumerated() {
+            let expected = String(line.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
+            #expect(file.lineText(index + 1) == expected, "line \(index + 1)")
+        }
+        #expect(file.lineText(0).isEmpty && file.lineText(lines.count + 1).isEmpty)
+    }
+
+    @Test func moduleLookupAgreesWithTheProjectModel() {
+        let modules = (0..<6).map { ModuleSettings(name: "M\($0)") }
+        let project = ProjectModel(
+            modules: modules,
+            roots: [("/repo", 0), ("/repo/Sources/App", 1), ("/repo/Sources/App/", 2), ("/repo/Sources/AppKit", 3),
+                    ("/", 4), ("/repo/Sources/App", 5)],
+            files: ["/repo/Sources/App/Listed.swift": 3])
+        let lookup = ModuleLookup(project: project)
+        for path in ["/repo/Sources/App/A.swift", "/repo/Sources/App/Sub/B.swift", "/repo/Sources/AppKit/C.swift",
+                     "/repo/Sources/Apple.swift", "/repo/D.swift", "/elsewhere/E.swift", "/repo/Sources/App/Listed.swift",
+                     "/repo", "relative/F.swift"] {
+            #expect(lookup.settings(forAbsolutePath: path) == project.settings(forAbsolutePath: path), "\(path)")
+        }
+        let empty = ProjectModel()
+        #expect(ModuleLookup(project: empty).settings(forAbsolutePath: "/a/b.swift") == empty.settings(forAbsolutePath: "/a/b.swift"))
+    }
+
+    static let declarations = """
+        import SwiftUI
+        import Foundation.NSString
+
+        @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
+
+        @MainActor @Observable
+        final class Feed: ObservableObject, Sendable {
+            @StateObject var model = Model()
+            func refresh() {}
+            struct Row: Codable {}
+        }
+
+        nonisolated struct Point {}
+
+        protocol Loader: AnyObject { func load(); var name: String { get } }
+
+        extension Feed {
+            enum Mode { case a }
+        }
+
+        """
+
+    @Test func theIndexFromCachedSummariesIsTheIndexFromTrees() throws {
+        let files = [SourceFile(path: "/p/A.swift", text: Self.declarations),
+                     SourceFile(path: "/p/B.swift", text: "class Feed {}\nactor Worker {}\n")]
+        let fromTrees = ProjectIndex(files: files)
+        let decoded = try files.map { file -> FileSummary in
+            var writer = ByteWriter()
+            FileSummary(file).encode(to: &writer)
+            return try writer.bytes.withUnsafeBytes { bytes in
+                var reader = ByteReader(bytes)
+                return try FileSummary.decode(from: &reader, path: file.path)
+            }
+        }
+        #expect(decoded == files.map(FileSummary.init))
+        let fromSummaries = ProjectIndex(summaries: decoded)
+        #expect(fromSummaries.types == fromTrees.types)
+        #expect(fromSummaries.globalActors == fromTrees.globalActors && fromTrees.globalActors.contains("DatabaseActor"))
+        #expect(fromSummaries.imports == ["SwiftUI", "Foundation"])
+        // The first declaration of a name wins, in file order.
+        #expect(fromSummaries.type(named: "Feed")?.path == "/p/A.swift")
+        #expect(decoded[0].digest(path: "/p/A.swift") != decoded[0].digest(path: "/q/A.swift"))
+    }
+
+    @Test func stableHashesDoNotDependOnTheProcess() {
+        // Fixed values: a cache written by one run must be found by the next.
+        #expect(StableHasher.digest("actorlint").description == "ed52b6de3a0482182b9447b4091d4433")
+        #expect(StableHasher.digest("ab") != StableHasher.digest("ba"))
+        var split = StableHasher()
+        split.combine("a")
+        split.combine("bc")
+        var joined = StableHasher()
+        joined.combine("ab")
+        joined.combine("c")
+        #expect(split.finalize() != joined.finalize())
+        var settings = ModuleSettings(name: "App", features: ["B", "A", "C"])
+        let first = Fingerprint.of(settings)
+        settings.features = ["C", "A", "B"]
+        #expect(Fingerprint.of(settings) == first, "sets are hashed in a fixed order")
+        settings.features.insert("D")
+        #expect(Fingerprint.of(settings) != first)
+    }
+}
+
+/// Every call of a tree, through the shared node walk the rules use.
+private enum FileNodesProbe {
+    static func calls(in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
+        SourceFile(path: "Probe.swift", text: tree.description).functionCalls
+    }
+}
