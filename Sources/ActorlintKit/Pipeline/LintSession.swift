@@ -243,6 +243,8 @@ final class LintSession: @unchecked Sendable {
             }
             module.index = index
             module.digest = digest
+            // The index holds what the run still needs; per-file summaries would grow with it.
+            for slot in members { slot.summary = nil }
             let (answered, toAnalyse) = answerFromCache(members.filter { !$0.isManifest })
             return { [self] in
                 for slot in answered { release(slot) }
