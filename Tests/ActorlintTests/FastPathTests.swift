@@ -20,13 +20,29 @@ import Testing
         "Task<Void, Never>.detached { }",
         "MainActor\u{00A0}.run { }",
         "#selector(f)()",
+        "Task { }", "Task.init { }", "Task<Void, Never>.detached { }", "Swift.Task { }", "Task . detached { }",
+        "Task/* x */.detached { }", "Taskforce.detached { }", "Task.immediateDetached { }", "`Task` { }",
+        "VStack { Text(\"a\") }.padding().onAppear { Task { } }",
     ])
     func calleeTextAgreesWithItsDefinition(code: String) throws {
         let tree = Parser.parse(source: code)
         let calls = FileNodesProbe.calls(in: tree)
         #expect(!calls.isEmpty)
+        let spellings: [Set<String>] = [["Task"], ["Task.detached", "Task"], ["DispatchQueue.main.async", "RunLoop.main.perform"],
+                                        ["MainActor.run"], ["foo", "a"], ["café.run"]]
         for call in calls {
             #expect(call.calleeText == call.slowCalleeText, "\(call.calledExpression.description)")
+            for candidates in spellings where candidates.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+                #expect(call.calleeText(isOneOf: candidates) == candidates.contains(call.slowCalleeText))
+            }
+            // Before its first-token shortcut, a task was any call whose callee, generic
+            // arguments removed, is one of these.
+            var callee = call.slowCalleeText
+            if let open = callee.firstIndex(of: "<"), let close = callee.lastIndex(of: ">"), open < close {
+                callee.removeSubrange(open...close)
+            }
+            let isTask = ["Task", "Task.init", "Task.detached", "Task.immediate", "Task.immediateDetached"].contains(callee)
+            #expect((TaskCreation(call) != nil) == (isTask && call.trailingClosure != nil), "\(call.calledExpression.description)")
         }
     }
 

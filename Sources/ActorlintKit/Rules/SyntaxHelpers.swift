@@ -29,6 +29,25 @@ extension FunctionCallExprSyntax {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `calleeText` is one of `candidates` (ASCII spellings such as `Task.detached`),
+    /// without joining the text of a long callee: a view with a chain of modifiers makes every
+    /// callee in the chain hold the whole view. The callee's first and last tokens must begin
+    /// and end a candidate; only then is the text compared.
+    func calleeText(isOneOf candidates: Set<String>) -> Bool {
+        guard let first = calledExpression.firstToken(viewMode: .sourceAccurate),
+              let last = calledExpression.lastToken(viewMode: .sourceAccurate) else {
+            return candidates.contains(calleeText)
+        }
+        // Whitespace inside a token (a string literal) is dropped from `calleeText` too. A
+        // non-ASCII token means a non-ASCII callee, which equals no ASCII candidate.
+        let head = first.text.filter { !$0.isWhitespace }
+        let tail = last.text.filter { !$0.isWhitespace }
+        guard head.utf8.allSatisfy({ $0 < 0x80 }), tail.utf8.allSatisfy({ $0 < 0x80 }),
+              candidates.contains(where: { $0.utf8.starts(with: head.utf8) && $0.utf8.reversed().starts(with: tail.utf8.reversed()) })
+        else { return false }
+        return candidates.contains(calleeText)
+    }
+
     /// The definition `calleeText` must agree with.
     var slowCalleeText: String {
         calledExpression.trimmedDescription.filter { !$0.isWhitespace }

@@ -166,7 +166,7 @@ enum AsyncFunctions {
                 return ExecutionContext(kind: .function, node: node)
             }
             if let closure = node.as(ClosureExprSyntax.self) {
-                guard let call = ClosureUse(closure: closure).call, call.calleeText == "Task" else { return nil }
+                guard let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task"]) else { return nil }
                 return ExecutionContext(kind: .closure, node: node)
             }
             return nil

@@ -15,8 +15,8 @@ struct MainDispatch {
     ]
 
     init?(_ call: FunctionCallExprSyntax) {
+        guard call.calleeText(isOneOf: Self.spellings), let body = call.onlyClosure else { return nil }
         let callee = call.calleeText
-        guard Self.spellings.contains(callee), let body = call.onlyClosure else { return nil }
         // `DispatchQueue.main.async(group:qos:flags:execute:)` with extra arguments is still a hop.
         self.call = call
         self.body = body

@@ -103,7 +103,7 @@ extension ExecutionContext {
         if let initializer = node.as(InitializerDeclSyntax.self) { return initializer.signature.effectSpecifiers?.asyncSpecifier != nil }
         if let accessor = node.as(AccessorDeclSyntax.self) { return accessor.effectSpecifiers?.asyncSpecifier != nil }
         if let closure = node.as(ClosureExprSyntax.self) {
-            if let call = ClosureUse(closure: closure).call, call.calleeText == "Task" || call.calleeText == "Task.detached" { return true }
+            if let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task", "Task.detached"]) { return true }
             return closure.isAsync
         }
         return false

@@ -94,7 +94,7 @@ struct RedundantMainActorRun: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        let calls = context.file.functionCalls.filter { $0.calleeText == "MainActor.run" && $0.onlyClosure != nil }
+        let calls = context.file.functionCalls.filter { $0.calleeText(isOneOf: ["MainActor.run"]) && $0.onlyClosure != nil }
         return calls.compactMap { call in
             let here = context.isolation.isolation(at: call)
             guard here.isolation == .mainActor, let body = call.onlyClosure else { return nil }

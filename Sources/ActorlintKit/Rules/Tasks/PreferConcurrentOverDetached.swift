@@ -54,7 +54,7 @@ struct PreferConcurrentOverDetached: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        let calls = context.file.functionCalls.filter { $0.calleeText == "Task.detached" }
+        let calls = context.file.functionCalls.filter { $0.calleeText(isOneOf: ["Task.detached"]) }
         return calls.map { call in
             let origin = context.isolation.isolation(at: call).isolation
             let from = origin.isMainActor ? " It leaves the main actor only to come back by hand;" : ""

@@ -122,7 +122,7 @@ struct TaskInOnAppear: Rule {
             let statements = modifier.closure.statements
             return statements.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
-                guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText == "Task",
+                guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText(isOneOf: ["Task"]),
                       let body = task.onlyClosure else { return nil }
                 let fix = statements.count == 1 ? rewrite(modifier.call, task: task, body: body, context) : nil
                 return context.violation(
