@@ -1,4 +1,5 @@
 @testable import ActorlintKit
+import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -127,6 +128,47 @@ import Testing
         // The first declaration of a name wins, in file order.
         #expect(fromSummaries.type(named: "Feed")?.path == "/p/A.swift")
         #expect(decoded[0].digest(path: "/p/A.swift") != decoded[0].digest(path: "/q/A.swift"))
+    }
+
+    /// The scan `PBXLineIndex.line(ofKey:inObject:)` made per key before it indexed each object once.
+    static func scanForKey(_ key: String, start: Int, lines: [Substring]) -> (number: Int, text: String)? {
+        let opening = lines[start]
+        let indentation = opening.prefix { $0 == "\t" || $0 == " " }.count
+        let plain = key + " =", quoted = "\"" + key + "\" ="
+        if opening.trimmingCharacters(in: .whitespaces).hasSuffix("};") {
+            return opening.contains(plain) || opening.contains(quoted) ? (start + 1, opening.trimmingCharacters(in: .whitespaces)) : nil
+        }
+        for index in (start + 1)..<lines.count {
+            let line = lines[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("}"), line.prefix(while: { $0 == "\t" || $0 == " " }).count <= indentation { return nil }
+            if trimmed.hasPrefix(plain) || trimmed.hasPrefix(quoted) { return (index + 1, trimmed) }
+        }
+        return nil
+    }
+
+    @Test(arguments: ["NestedApp/App.xcodeproj", "SyncedApp/SyncedApp.xcodeproj"])
+    func pbxprojKeyLinesAgreeWithAScanPerKey(project: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Projects/\(project)/project.pbxproj").path
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        let objects = try #require(plist["objects"] as? [String: [String: Any]])
+        let text = String(decoding: data, as: UTF8.self)
+        let index = PBXLineIndex(text: text, ids: Set(objects.keys))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var compared = 0
+        for (id, object) in objects {
+            guard let start = index.start(of: id).map({ $0 - 1 }) else { continue }
+            let settings = (object["buildSettings"] as? [String: Any])?.keys.map { $0 } ?? []
+            for key in Array(object.keys) + settings + ["missing", "SWIFT", "isa =", "\"quoted\""] {
+                let expected = Self.scanForKey(key, start: start, lines: lines)
+                let found = index.line(ofKey: key, inObject: id)
+                #expect(found?.number == expected?.number && found?.text == expected?.text, "\(id) \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
     }
 
     @Test func stableHashesDoNotDependOnTheProcess() {
