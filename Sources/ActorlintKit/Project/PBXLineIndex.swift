@@ -10,12 +10,24 @@ struct PBXLineIndex {
     init(text: String, ids: Set<String>) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
+            // Most lines open nothing: look for `= {` in the bytes before anything else.
+            guard line.utf8.count >= 3, Self.opensObject(line) else { continue }
             let trimmed = line.drop { $0 == "\t" || $0 == " " }
             let token = trimmed.prefix { !$0.isWhitespace && $0 != "=" }
             // `ID /* name */ = {` opens a definition; `ID /* name */,` in a list only refers to it.
             guard !token.isEmpty, line.contains("= {"), ids.contains(String(token)), starts[String(token)] == nil else { continue }
             starts[String(token)] = index
         }
+    }
+
+    /// Whether the line contains `= {`.
+    private static func opensObject(_ line: Substring) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in line.utf8 {
+            if previous == (UInt8(ascii: "="), UInt8(ascii: " ")), byte == UInt8(ascii: "{") { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 
     /// 1-based line that opens the definition of `id`.

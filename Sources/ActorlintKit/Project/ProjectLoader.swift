@@ -34,8 +34,17 @@ public enum ProjectLoader {
             }
             for note in contribution.notes where !model.notes.contains(note) { model.notes.append(note) }
         }
+        // The longest root that is a folder above the file: looked up by the file's own ancestor
+        // paths, not by testing every root of every project against every listed file.
+        var rootPaths: [String: Int] = [:]
+        for (index, root) in model.roots.enumerated() where rootPaths[root.path] == nil { rootPaths[root.path] = index }
         for (file, owner) in fileOwners {
-            let covering = model.roots.filter { file.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
+            var covering: (path: String, module: Int)?
+            var end = file.utf8.endIndex
+            while covering == nil, let slash = file.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                if let index = rootPaths[String(file[..<slash])] { covering = model.roots[index] }
+                end = slash
+            }
             if let covering, let rootOwner = rootOwners[covering.path], rootOwner.count > owner.count,
                rootOwner.hasPrefix(owner == "/" ? "/" : owner + "/") {
                 model.files[file] = nil
