@@ -75,6 +75,8 @@ public struct Linter: Sendable {
         for rule in rules where ruleIDs.contains(rule.description.id) {
             let description = rule.description
             guard configuration.keeps(description.id, at: relative) else { continue }
+            // Most files have none of the words a rule's findings are about.
+            guard rule.triggers.isEmpty || rule.triggers.contains(where: file.contains) else { continue }
             let severity = configuration.severity(of: description)
             let start = profile == nil ? 0 : LintProfile.threadTime()
             for violation in rule.init().violations(in: context) {

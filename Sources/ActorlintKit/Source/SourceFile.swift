@@ -114,6 +114,31 @@ public final class SourceFile: @unchecked Sendable {
         return line(of: node)
     }
 
+    /// Whether the text contains `word` anywhere (in code, comments or strings alike): a byte
+    /// search, asked by the pipeline before it runs a rule (`Rule.triggers`).
+    public func contains(_ word: String) -> Bool {
+        memo("contains " + word) {
+            var text = text
+            var word = word
+            return text.withUTF8 { haystack in
+                word.withUTF8 { needle in
+                    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+                    var index = 0
+                    let last = haystack.count - needle.count
+                    while index <= last {
+                        if haystack[index] == first {
+                            var matched = 1
+                            while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+                            if matched == needle.count { return true }
+                        }
+                        index += 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
     /// A value computed once per file and shared by every rule that asks for it under the same
     /// key (the nodes several rules look for, gathered in one walk). `make` runs outside the
     /// lock, so it may itself ask for other memos.

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A task stored in its owner, looping for ever, holding the owner strongly: neither is released.
 struct LongLivedTaskStrongSelf: Rule {
+    /// Its findings are task creations (`TaskCreation`: a callee starting with `Task`).
+    static let triggers = ["Task"]
+
     static let description = RuleDescription(
         id: "long-lived-task-strong-self",
         category: .captures,

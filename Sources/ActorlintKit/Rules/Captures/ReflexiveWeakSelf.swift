@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `[weak self]` on a task whose work is finite: the task releases self when it ends anyway.
 struct ReflexiveWeakSelf: Rule {
+    /// Its findings are `[weak self]` captures.
+    static let triggers = ["weak"]
+
     static let description = RuleDescription(
         id: "reflexive-weak-self",
         category: .captures,

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `[weak self]` only on an inner closure: the escaping closure around it captures self strongly.
 struct WeakSelfInnerOnly: Rule {
+    /// Its findings are `[weak self]` captures.
+    static let triggers = ["weak"]
+
     static let description = RuleDescription(
         id: "weak-self-inner-only",
         category: .captures,

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `[weak self]` + `guard let self` before a long-lived loop: self is strong for the whole loop.
 struct WeakSelfStrongBeforeLoop: Rule {
+    /// It looks only at closures that see a `[weak self]` capture.
+    static let triggers = ["weak"]
+
     static let description = RuleDescription(
         id: "weak-self-strong-before-loop",
         category: .captures,

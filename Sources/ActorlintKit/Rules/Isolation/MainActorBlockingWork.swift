@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// CPU-heavy synchronous work in an async function that runs on the main actor.
 struct MainActorBlockingWork: Rule {
+    /// It looks inside `async` functions and `Task { }` bodies only.
+    static let triggers = ["async", "Task"]
+
     static let description = RuleDescription(
         id: "main-actor-blocking-work",
         category: .isolation,

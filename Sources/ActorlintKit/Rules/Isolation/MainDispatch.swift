@@ -13,6 +13,8 @@ struct MainDispatch {
     static let spellings: Set<String> = [
         "DispatchQueue.main.async", "OperationQueue.main.addOperation", "RunLoop.main.perform",
     ]
+    /// A file with none of these words has none of the spellings.
+    static let triggers = ["DispatchQueue", "OperationQueue", "RunLoop"]
 
     init?(_ call: FunctionCallExprSyntax) {
         guard call.calleeText(isOneOf: Self.spellings), let body = call.onlyClosure else { return nil }

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `DispatchQueue.main.async` inside async code that does not run on the main actor.
 struct MainDispatchInAsync: Rule {
+    /// Its findings are main dispatches (`MainDispatch.spellings`).
+    static let triggers = MainDispatch.triggers
+
     static let description = RuleDescription(
         id: "main-dispatch-in-async",
         category: .isolation,

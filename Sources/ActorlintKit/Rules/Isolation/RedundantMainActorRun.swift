@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `await MainActor.run { }` in code that already runs on the main actor.
 struct RedundantMainActorRun: Rule {
+    /// Its findings are calls spelled `MainActor.run`.
+    static let triggers = ["MainActor"]
+
     static let description = RuleDescription(
         id: "redundant-main-actor-run",
         category: .isolation,

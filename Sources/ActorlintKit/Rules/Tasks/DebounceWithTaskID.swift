@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A debounce built by hand in a SwiftUI view, where `.task(id:)` does the job.
 struct DebounceWithTaskID: Rule {
+    /// Its findings are task creations (`TaskCreation`: a callee starting with `Task`).
+    static let triggers = ["Task"]
+
     static let description = RuleDescription(
         id: "debounce-with-task-id",
         category: .tasks,

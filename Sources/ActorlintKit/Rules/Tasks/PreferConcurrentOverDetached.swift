@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `Task.detached` where a `@concurrent` function or structured concurrency fits.
 struct PreferConcurrentOverDetached: Rule {
+    /// Its findings are calls spelled `Task.detached`.
+    static let triggers = ["detached"]
+
     static let description = RuleDescription(
         id: "prefer-concurrent-over-detached",
         category: .tasks,

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A long-lived task kept in a property that its owner never cancels.
 struct StoredTaskNeverCancelled: Rule {
+    /// Its findings are task creations (`TaskCreation`: a callee starting with `Task`).
+    static let triggers = ["Task"]
+
     static let description = RuleDescription(
         id: "stored-task-never-cancelled",
         category: .tasks,

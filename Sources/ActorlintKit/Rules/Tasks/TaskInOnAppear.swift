@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `.onAppear { Task { … } }`: the task outlives the view; `.task { }` is tied to it.
 struct TaskInOnAppear: Rule {
+    /// Its findings are inside `.onAppear` closures.
+    static let triggers = ["onAppear"]
+
     static let description = RuleDescription(
         id: "task-in-on-appear",
         category: .tasks,
