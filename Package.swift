@@ -67,9 +67,10 @@ let package = Package(
         .executableTarget(name: "actorlint-bench", dependencies: benchDependencies,
                           swiftSettings: swiftSettings + (usePackage ? [.define("ACTORLINT_SWIFT_SYNTAX_PACKAGE")] : []),
                           linkerSettings: linkerSettings),
-        // Golden/ holds expected outputs the tests read from the source tree, not resources.
+        // Golden/ holds expected outputs and Fuzz/ slow inputs that the tests read from the
+        // source tree, not resources.
         .testTarget(name: "ActorlintTests", dependencies: ["ActorlintKit", "ActorlintCLI"],
-                    exclude: ["Golden"],
+                    exclude: ["Golden", "Fuzz"],
                     swiftSettings: swiftSettings, linkerSettings: linkerSettings),
         // The isolation model checked against swiftc on generated programs (a bounded sample by
         // default; ACTORLINT_ORACLE=full runs every program).

@@ -29,8 +29,9 @@ struct FixCommand {
                 continue
             }
             let module = session.linter.project.settings(forAbsolutePath: URL(fileURLWithPath: file.path).standardizedFileURL.path)
-            // The module's index, as the check had it: types declared in other files resolve.
-            let outcome = fixer.fix(file, module: module, index: run.indexes[module.key])
+            // The module's index, as `check` had: without it a type declared in another file
+            // (its actor, superclass, conformances) is unknown and the fixes differ from the findings.
+            let outcome = fixer.fix(file, module: module, index: run.indexes[module.key], indexes: run.indexes)
             if let rejection = outcome.rejection {
                 failures.append(AnalysisFailure(path: file.path, reason: rejection))
                 continue

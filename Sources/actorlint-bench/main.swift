@@ -189,7 +189,8 @@ func main() -> Int32 {
         edits.append(body)
         var top = lint("one file edited (declarations)", list: list, roots: paths, cache: scratch + "/cache-default",
                        edit: (files[editIndex], "top"), treeBudget: treeBudget)
-        top.note = "a line inserted at the top: its declarations move, so the \(moduleSize) files of its module are analysed again"
+        // The modules' indexes are linked: a changed index is part of every file's findings key.
+        top.note = "a line inserted at the top: its declarations move, so every file of the run is analysed again"
         edits.append(top)
     }
 

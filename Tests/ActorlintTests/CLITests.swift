@@ -207,7 +207,7 @@ import Testing
             \(warm):2:5: warning: `Task.detached` starts
             """
         #expect(result.output.hasPrefix(expected))
-        #expect(result.output.contains(" [prefer-concurrent-over-detached]\n  |\n2 |     Task.detached { print(\"warm\") }\n  |     ^^^^^^^^^^^^^\n"))
+        #expect(result.output.contains(" [prefer-concurrent-over-detached]\n  |\n2 |     Task.detached { let warm = load(); await MainActor.run { show(warm) } }\n  |     ^^^^^^^^^^^^^\n"))
         #expect(result.output.hasSuffix("\nFound 1 finding in 1 file.\n"))
         #expect(!result.output.contains("\u{1B}["))
     }

@@ -108,6 +108,41 @@ import Testing
         }
     }
 
+    @Test func reflexiveStaysQuietForQueuedWorkAndWorkHandedIn() {
+        let quiet = [
+            // Waits for another task first, spelled with `result`.
+            "final class A { var prev: Task<Int, Error>?; func f() { Task { [weak self] in _ = try await prev?.result.get(); self?.g() } } }",
+            // Runs an optional closure it was handed.
+            "final class A { func f(_ work: (() async -> Void)?) { Task { [weak self] in await work?(); self?.g() } } }",
+            // Runs a closure bound by a `case let`.
+            "final class A { func f(_ e: Effect) { if case let .run(op) = e { Task { [weak self] in await op(); self?.g() } } } }",
+        ]
+        for code in quiet { #expect(Self.findings(code, "reflexive-weak-self").isEmpty, "\(code)") }
+        // Awaiting a method or a function is ordinary finite work.
+        let finite = [
+            "final class A { func f(_ api: API) { Task { [weak self] in await api.load(); self?.g() } } }",
+            "final class A { func op() async {}; func f() { Task { [weak self] in await op(); self?.g() } } }",
+        ]
+        for code in finite { #expect(Self.findings(code, "reflexive-weak-self").count == 1, "\(code)") }
+    }
+
+    @Test func reflexiveSeesATaskBoundToALocalInsideAClosure() {
+        // A `let` inside a closure is still inside that closure.
+        let inForEach = """
+            final class A {
+                func f(_ ids: [Int]) {
+                    ids.forEach { id in
+                        let t = Task { [weak self] in await self?.load(id) }
+                        _ = t
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(inForEach, "reflexive-weak-self").count == 1)
+        let inSink = inForEach.replacingOccurrences(of: "ids.forEach { id in", with: "api.onChange { id in")
+        #expect(Self.findings(inSink, "reflexive-weak-self").isEmpty)
+    }
+
     @Test func reflexiveFixIsUnsafeOnly() {
         let code = "final class A { func g() {}; func f() { Task { [weak self] in self?.g() } } }"
         #expect(Self.fixed(code, "reflexive-weak-self", unsafe: false) == code)
@@ -263,13 +298,31 @@ import Testing
 
     // MARK: weak-self-inner-only
 
-    @Test func innerOnlyWithholdsTheFixWhenTheOuterClosureUsesSelf() {
+    @Test func innerOnlyLeavesOuterClosuresThatUseSelfThemselves() {
+        // The outer closure holds `self` for its own use, explicitly or by a member's bare name.
+        for use in ["self.g()", "g()", "count += 1"] {
+            let code = """
+                final class A {
+                    var count = 0
+                    func g() {}
+                    func f(_ api: API) {
+                        api.load { value in
+                            \(use)
+                            DispatchQueue.main.async { [weak self] in self?.g() }
+                        }
+                    }
+                }
+                """
+            #expect(Self.findings(code, "weak-self-inner-only").isEmpty, "\(use)")
+        }
+        // A bare name that is not a member of the type (a free function) is no use of `self`;
+        // the finding stays, without a fix, since the name might be an inherited member.
         let code = """
             final class A {
                 func g() {}
                 func f(_ api: API) {
                     api.load { value in
-                        self.g()
+                        log(value)
                         DispatchQueue.main.async { [weak self] in self?.g() }
                     }
                 }
@@ -323,6 +376,76 @@ import Testing
         #expect(Self.findings(lazy, "weak-self-inner-only").count == 1)
         let eager = lazy.replacingOccurrences(of: "xs.lazy.map", with: "xs.map")
         #expect(Self.findings(eager, "weak-self-inner-only").isEmpty)
+    }
+
+    @Test func innerOnlyTreatsWithHelperBodiesAsScopedButNotTheirHandlers() {
+        let body = """
+            final class A {
+                var bag: [AnyCancellable] = []
+                func f(_ p: AnyPublisher<Int, Never>) {
+                    withLogging("subscribe") {
+                        bag.append(p.sink { [weak self] in self?.g($0) })
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(body, "weak-self-inner-only").isEmpty)
+        // The `onChange:` handler is kept by the observation: an escaping closure.
+        let handler = """
+            final class A {
+                func f(_ m: Model) {
+                    withObservationTracking { _ = m.value } onChange: {
+                        Task { @MainActor [weak self] in self?.refresh() }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(handler, "weak-self-inner-only").count == 1)
+        // A helper declared in the file says for itself whether its closure escapes.
+        let declared = """
+            func withRetry(_ body: @escaping () -> Void) { }
+            final class A {
+                func f(_ p: AnyPublisher<Int, Never>) {
+                    withRetry { DispatchQueue.main.async { [weak self] in self?.g(0) } }
+                }
+            }
+            """
+        #expect(Self.findings(declared, "weak-self-inner-only").count == 1)
+    }
+
+    @Test func innerOnlyLooksThroughQueuedAndImmediatelyCalledClosures() {
+        let queued = """
+            final class A {
+                func f(_ api: API) {
+                    OperationQueue.main.addOperation {
+                        api.onDone = { [weak self] in self?.g() }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(queued, "weak-self-inner-only").isEmpty)
+        // The queued closure is looked through, not a stopping point: the stored observer
+        // around it still holds `self`.
+        let observed = """
+            final class A {
+                var token: Any?
+                func f(_ api: API) {
+                    token = NotificationCenter.default.addObserver(forName: .x, object: nil, queue: nil) { _ in
+                        DispatchQueue.main.async { api.onDone = { [weak self] in self?.g() } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(observed, "weak-self-inner-only").count == 1)
+        let calledOnTheSpot = """
+            final class A {
+                func f() -> Handler {
+                    let make = { Handler(onTap: { [weak self] in self?.g() }) }()
+                    return make
+                }
+            }
+            """
+        #expect(Self.findings(calledOnTheSpot, "weak-self-inner-only").isEmpty)
     }
 
     // MARK: long-lived-task-strong-self
@@ -501,5 +624,77 @@ import Testing
             }
             """
         #expect(Self.findings(code, "debounce-with-task-id").count == 1)
+    }
+
+    @Test func debounceLeavesTransitionsAloneButSeesACancelInAPlainIf() {
+        let transition = """
+            struct S: View {
+                @State private var n = 0
+                @State private var top: Int?
+                var body: some View {
+                    Text("").onChange(of: n) {
+                        if $0 < $1 { Task { try? await Task.sleep(for: .seconds(1)); top = n } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(transition, "debounce-with-task-id").isEmpty)
+        let plainIf = """
+            struct S: View {
+                @State private var q = ""
+                @State private var job: Task<Void, Never>?
+                var body: some View {
+                    TextField("", text: $q).onChange(of: q) {
+                        if job != nil { job?.cancel() }
+                        job = Task { try? await Task.sleep(for: .seconds(1)); await find(q) }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(plainIf, "debounce-with-task-id").count == 1)
+    }
+
+    // MARK: task-in-on-appear
+
+    @Test func onAppearInAMenuLabelIsStillAView() {
+        let code = """
+            struct S: View {
+                let m: Model
+                var body: some View {
+                    Menu { Button("A") {} } label: {
+                        Image(systemName: "ellipsis").onAppear { Task { await m.load() } }
+                    }
+                }
+            }
+            """
+        #expect(Self.findings(code, "task-in-on-appear").count == 1)
+    }
+
+    // MARK: prefer-concurrent-over-detached
+
+    @Test func detachedReportsOnlyWorkWhoseResultComesBack() {
+        let reported = [
+            "@MainActor func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }",
+            """
+            final class A {
+                var rows: [Row] = []
+                func f(_ data: Data) {
+                    Task.detached { let rows = decode(data); DispatchQueue.main.async { self.rows = rows } }
+                }
+            }
+            """,
+            "@MainActor func f() { Task.detached { let x = build(); Task { @MainActor in show(x) } } }",
+        ]
+        for code in reported { #expect(Self.findings(code, "prefer-concurrent-over-detached").count == 1, "\(code)") }
+        // The same awaited task from code that already runs on the concurrent executor.
+        let concurrent = "func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }"
+        #expect(Self.findings(concurrent, "prefer-concurrent-over-detached").isEmpty)
+        let quiet = [
+            // A local handle that is only cancelled: nobody waits for its result.
+            "func f() throws { let w = Task.detached { writeFIFO() }; defer { w.cancel() }; try read() }",
+            // Fire-and-forget synchronous work from synchronous code.
+            "final class A { deinit { Task.detached { [h] in h.close() } } }",
+        ]
+        for code in quiet { #expect(Self.findings(code, "prefer-concurrent-over-detached").isEmpty, "\(code)") }
     }
 }

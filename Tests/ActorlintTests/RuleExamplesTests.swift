@@ -9,9 +9,27 @@ import Testing
         RuleRegistry.descriptions.first { $0.id == id }!
     }
 
-    static func findings(_ code: String, rule id: String, settings: ModuleSettings, fileName: String) -> [Finding] {
-        let file = SourceFile(path: fileName, text: code)
-        return Linter(ruleIDs: [id]).findings(in: file, module: settings).filter { $0.ruleID == id }
+    /// Where an example with other files is placed: a directory that does not exist, so that
+    /// nothing on disk (this package's own Sources/) is mistaken for part of it.
+    static let exampleRoot = "/actorlint-example"
+
+    /// The file, a linter for one rule, and the module indexes of an example. With other files
+    /// the example is a small package: its manifest gives the project model and the other files
+    /// the indexes, as a run over that package's directory would.
+    static func setUp(_ code: String, rule id: String, fileName: String, otherFiles: [(path: String, text: String)])
+        -> (file: SourceFile, linter: Linter, indexes: [String: ProjectIndex]) {
+        guard !otherFiles.isEmpty else { return (SourceFile(path: fileName, text: code), Linter(ruleIDs: [id]), [:]) }
+        let file = SourceFile(path: exampleRoot + "/" + fileName, text: code)
+        let project = ProjectLoader.load(manifest: file, path: file.path)
+        let sources = otherFiles.map { SourceFile(path: exampleRoot + "/" + $0.path, text: $0.text) }
+        let byModule = Dictionary(grouping: sources) { project.settings(forAbsolutePath: $0.path).key }
+        return (file, Linter(project: project, ruleIDs: [id]), byModule.mapValues { ProjectIndex(files: $0) })
+    }
+
+    static func findings(_ code: String, rule id: String, settings: ModuleSettings, fileName: String,
+                         otherFiles: [(path: String, text: String)] = []) -> [Finding] {
+        let (file, linter, indexes) = setUp(code, rule: id, fileName: fileName, otherFiles: otherFiles)
+        return linter.findings(in: file, module: settings, indexes: indexes).filter { $0.ruleID == id }
     }
 
     @Test(arguments: ids) func triggeringExamplesReportAtTheMarkers(id: String) {
@@ -20,7 +38,8 @@ import Testing
         for example in rule.triggering {
             let (code, offsets) = example.markedOffsets
             #expect(!offsets.isEmpty, "\(id): a triggering example has no ↓ marker:\n\(example.code)")
-            let found = Self.findings(code, rule: id, settings: example.settings, fileName: example.fileName)
+            let found = Self.findings(code, rule: id, settings: example.settings, fileName: example.fileName,
+                                      otherFiles: example.otherFiles)
             #expect(found.map(\.range.start.offset) == offsets, "\(id): expected findings at the markers in:\n\(example.code)\nfound: \(found.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" })")
         }
     }
@@ -29,7 +48,8 @@ import Testing
         let rule = Self.description(id)
         #expect(!rule.nonTriggering.isEmpty, "\(id) has no non-triggering example")
         for example in rule.nonTriggering {
-            let found = Self.findings(example.code, rule: id, settings: example.settings, fileName: example.fileName)
+            let found = Self.findings(example.code, rule: id, settings: example.settings, fileName: example.fileName,
+                                      otherFiles: example.otherFiles)
             #expect(found.isEmpty, "\(id): expected no finding in:\n\(example.code)\nfound: \(found.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" })")
         }
     }
@@ -38,15 +58,17 @@ import Testing
         let rule = Self.description(id)
         if rule.fix != nil { #expect(!rule.corrections.isEmpty, "\(id) has a fix but no correction example") }
         for correction in rule.corrections {
-            let fixer = Fixer(linter: Linter(ruleIDs: [id]), includeUnsafe: true)
-            let outcome = fixer.fix(SourceFile(path: correction.fileName, text: correction.before), module: correction.settings)
+            let (file, linter, indexes) = Self.setUp(correction.before, rule: id, fileName: correction.fileName,
+                                                     otherFiles: correction.otherFiles)
+            let fixer = Fixer(linter: linter, includeUnsafe: true)
+            let outcome = fixer.fix(file, module: correction.settings, indexes: indexes)
             #expect(outcome.rejection == nil)
             #expect(outcome.text == correction.after, "\(id): fix of\n\(correction.before)\ngave\n\(outcome.text)")
-            let again = fixer.fix(SourceFile(path: correction.fileName, text: outcome.text), module: correction.settings)
+            let again = fixer.fix(SourceFile(path: file.path, text: outcome.text), module: correction.settings, indexes: indexes)
             #expect(again.text == outcome.text, "\(id): a second fix changed the text again")
             if rule.fix?.safety == .unsafe {
-                let safeOnly = Fixer(linter: Linter(ruleIDs: [id]), includeUnsafe: false)
-                    .fix(SourceFile(path: correction.fileName, text: correction.before), module: correction.settings)
+                let safeOnly = Fixer(linter: linter, includeUnsafe: false)
+                    .fix(file, module: correction.settings, indexes: indexes)
                 #expect(safeOnly.text == correction.before, "\(id): an unsafe fix was applied without --unsafe-fixes")
             }
         }
@@ -54,7 +76,7 @@ import Testing
 
     @Test(arguments: ids) func descriptionIsComplete(id: String) {
         let rule = Self.description(id)
-        #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "ids are kebab-case")
+        #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "ids are kebab-case")
         #expect(!rule.summary.isEmpty)
         // The rationale cites where the rule comes from: a seed section or a proposal.
         #expect(rule.rationale.contains("seed") || rule.rationale.contains("SE-"), "\(id): rationale cites no seed or proposal")

@@ -69,10 +69,11 @@ let testEnvironment: [String: String] = {
     return environment
 }()
 
-/// Code that triggers `prefer-concurrent-over-detached` once, on line 2, column 5.
+/// Code that triggers `prefer-concurrent-over-detached` once, on line 2, column 5: work moved
+/// off the caller's actor whose result is handed back to the main actor by hand.
 let detachedSource = """
     func warmUp() {
-        Task.detached { print("warm") }
+        Task.detached { let warm = load(); await MainActor.run { show(warm) } }
     }
 
     """

@@ -2,7 +2,7 @@ import Foundation
 
 /// Talks to the feed API. Written before async/await: every call takes a completion handler
 /// and the callers hop back to the main queue themselves.
-final class FeedService {
+final class FeedService: Sendable {
     static let shared = FeedService()
 
     private let session: URLSession
@@ -17,7 +17,7 @@ final class FeedService {
         self.session = session
     }
 
-    func fetchPage(cursor: String?, completion: @escaping (Result<FeedPage, Error>) -> Void) {
+    func fetchPage(cursor: String?, completion: @escaping @Sendable (Result<FeedPage, Error>) -> Void) {
         var components = URLComponents(url: baseURL.appendingPathComponent("feed"), resolvingAgainstBaseURL: false)!
         if let cursor {
             components.queryItems = [URLQueryItem(name: "cursor", value: cursor)]
@@ -40,7 +40,7 @@ final class FeedService {
         task.resume()
     }
 
-    func like(_ item: FeedItem, completion: @escaping (Error?) -> Void) {
+    func like(_ item: FeedItem, completion: @escaping @Sendable (Error?) -> Void) {
         var request = URLRequest(url: baseURL.appendingPathComponent("feed/\(item.id)/like"))
         request.httpMethod = "POST"
         session.dataTask(with: request) { _, _, error in

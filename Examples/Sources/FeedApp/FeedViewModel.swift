@@ -1,8 +1,9 @@
 import Combine
 import Foundation
 
-/// The feed screen's state. An ObservableObject from the Combine days.
-final class FeedViewModel: ObservableObject {
+/// The feed screen's state. An ObservableObject from the Combine days; `@unchecked Sendable`
+/// is how the Swift 6 build was made to pass.
+final class FeedViewModel: ObservableObject, @unchecked Sendable {
     @Published private(set) var items: [FeedItem] = []
     @Published private(set) var isLoading = false
     @Published var errorMessage: String?

@@ -1,49 +1,31 @@
 import UIKit
 
-/// Avatars and post images: memory first, then disk, then the network. The memory cache was
-/// guarded by a concurrent queue with barrier writes before the class learned about actors.
-final class ImageCache: @unchecked Sendable {
+/// Avatars and post images: memory first, then the network. It used to be a class guarding a
+/// dictionary with a barrier queue; turning it into an actor removed the data race but kept
+/// the old "look, load, store" shape.
+actor ImageCache {
     static let shared = ImageCache()
 
-    private let memory = NSCache<NSURL, UIImage>()
-    private let queue = DispatchQueue(label: "image-cache", attributes: .concurrent)
-    private var inFlight: [URL: [(UIImage?) -> Void]] = [:]
+    private var memory: [URL: UIImage] = [:]
     private let directory: URL = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
         .appendingPathComponent("images", isDirectory: true)
 
-    func image(for url: URL, completion: @escaping (UIImage?) -> Void) {
-        if let cached = memory.object(forKey: url as NSURL) {
-            completion(cached)
-            return
+    func image(for url: URL) async -> UIImage? {
+        if let cached = memory[url] {
+            return cached
         }
-        var isFirst = false
-        queue.sync(flags: .barrier) {
-            isFirst = inFlight[url] == nil
-            inFlight[url, default: []].append(completion)
-        }
-        guard isFirst else { return }
-        URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
-            guard let self else { return }
-            let image = data.flatMap(UIImage.init(data:))
-            if let image, let data {
-                self.memory.setObject(image, forKey: url as NSURL)
-                self.store(data, for: url)
-            }
-            var waiting: [(UIImage?) -> Void] = []
-            self.queue.sync(flags: .barrier) {
-                waiting = self.inFlight.removeValue(forKey: url) ?? []
-            }
-            DispatchQueue.main.async {
-                waiting.forEach { $0(image) }
-            }
-        }.resume()
+        // Two rows asking for the same avatar both get here and both download it: the actor
+        // runs other calls while this one waits for the network.
+        guard let (data, _) = try? await URLSession.shared.data(from: url),
+              let image = UIImage(data: data) else { return nil }
+        memory[url] = image
+        store(data, for: url)
+        return image
     }
 
-    /// The async entry point the SwiftUI rows use.
-    func image(for url: URL) async -> UIImage? {
-        await withCheckedContinuation { continuation in
-            image(for: url) { continuation.resume(returning: $0) }
-        }
+    func removeAll() {
+        memory.removeAll()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Writing to disk must not hold up the caller, so it runs detached at background priority.
@@ -53,11 +35,6 @@ final class ImageCache: @unchecked Sendable {
             try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? data.write(to: file, options: .atomic)
         }
-    }
-
-    func removeAll() {
-        memory.removeAllObjects()
-        try? FileManager.default.removeItem(at: directory)
     }
 }
 

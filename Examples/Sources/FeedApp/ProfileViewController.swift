@@ -22,7 +22,7 @@ final class ProfileViewController: UIViewController {
             DispatchQueue.main.async {
                 switch result {
                 case .success(let user):
-                    self?.nameLabel.text = user.displayName
+                    self?.show(user)
                 case .failure:
                     self?.nameLabel.text = "Not signed in"
                 }
@@ -35,9 +35,8 @@ final class ProfileViewController: UIViewController {
         loadTask = Task {
             do {
                 let user = try await service.currentUser()
-                if let url = user.avatarURL {
-                    avatarView.image = await ImageCache.shared.image(for: url)
-                }
+                show(user)
+                avatarView.image = await service.avatar(of: user)
             } catch {
                 showError(error)
             }
@@ -49,53 +48,17 @@ final class ProfileViewController: UIViewController {
         loadTask?.cancel()
     }
 
+    /// Some callers used to run on background queues, so this still hops "to be safe".
+    private func show(_ user: User) {
+        DispatchQueue.main.async {
+            self.nameLabel.text = user.displayName
+            self.title = user.displayName
+        }
+    }
+
     private func showError(_ error: Error) {
         let alert = UIAlertController(title: "Something went wrong", message: error.localizedDescription, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "OK", style: .default))
         present(alert, animated: true)
-    }
-}
-
-struct User: Codable, Sendable {
-    let id: UUID
-    let displayName: String
-    let avatarURL: URL?
-}
-
-/// The signed-in user, behind a completion-handler API with a hand-written async bridge.
-final class UserService {
-    private var cached: User?
-    private let lock = NSLock()
-
-    func currentUser(completion: @escaping (Result<User, Error>) -> Void) {
-        lock.lock()
-        let cached = self.cached
-        lock.unlock()
-        if let cached {
-            completion(.success(cached))
-            return
-        }
-        let url = URL(string: "https://api.example.com/v2/me")!
-        URLSession.shared.dataTask(with: url) { [weak self] data, _, error in
-            guard let data, error == nil, let user = try? JSONDecoder().decode(User.self, from: data) else {
-                completion(.failure(error ?? FeedError.notSignedIn))
-                return
-            }
-            self?.lock.lock()
-            self?.cached = user
-            self?.lock.unlock()
-            completion(.success(user))
-        }.resume()
-    }
-
-    func currentUser() async throws -> User {
-        try await withCheckedThrowingContinuation { continuation in
-            currentUser { result in
-                switch result {
-                case .success(let user): continuation.resume(returning: user)
-                case .failure(let error): continuation.resume(throwing: error)
-                }
-            }
-        }
     }
 }

@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 /// Live prices for the "Markets" tab. Polls every few seconds while the tab is visible.
-final class Ticker: ObservableObject {
+final class Ticker: ObservableObject, @unchecked Sendable {
     @Published private(set) var prices: [String: Decimal] = [:]
     @Published private(set) var lastUpdate: Date?
 
@@ -76,10 +76,13 @@ enum QuoteSource {
 
     static func updates() -> AsyncStream<Quote> {
         AsyncStream { continuation in
-            let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
-                continuation.yield(Quote(symbol: "ACME", price: latest("ACME")))
+            let poller = Task {
+                while !Task.isCancelled {
+                    continuation.yield(Quote(symbol: "ACME", price: latest("ACME")))
+                    try? await Task.sleep(for: .seconds(1))
+                }
             }
-            continuation.onTermination = { _ in timer.invalidate() }
+            continuation.onTermination = { _ in poller.cancel() }
         }
     }
 }

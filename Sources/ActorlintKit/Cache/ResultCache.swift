@@ -5,10 +5,10 @@ import SwiftSyntax
 /// analysed again. One file per module under `directory`, holding for each source file:
 /// - its content digest and index summary: valid while the content (and path) is unchanged,
 ///   so indexing the module needs no parse;
-/// - its findings under a key of everything they depend on (`Linter.findingsKey`): the content,
-///   the configuration, the module's settings, the module's index summary, the project's
-///   settings and the tool build. A few variants are kept, so switching `--select` back and
-///   forth does not throw results away.
+/// - its findings under a key of everything they depend on (`LintSession.findingsKey`): the
+///   content, the configuration, the module's settings, the index summaries of its module and
+///   of the sibling modules linked to it, the project's settings and the tool build. A few
+///   variants are kept, so switching `--select` back and forth does not throw results away.
 /// A damaged, truncated or foreign cache file is ignored (and rewritten), never fatal; a cache
 /// that cannot be written is skipped silently: it only ever saves time.
 public final class ResultCache: @unchecked Sendable {
@@ -25,7 +25,7 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Format of the files; bump when the layout changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
     static let magic = Array("ACTORLINT-CACHE\n".utf8)
     /// Findings variants kept per file.
     static let variantLimit = 4

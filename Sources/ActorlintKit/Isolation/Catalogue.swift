@@ -60,7 +60,7 @@ public enum Catalogue {
     public static let viewSDKNote = "as a whole since the iOS 18 / macOS 15 SDKs; with older SDKs only `body` is"
 
     /// How a closure argument of a known API is isolated.
-    public enum ClosureBehaviour: Sendable, Equatable {
+    public enum ClosureBehaviour: String, Sendable, Equatable {
         /// Runs on the main actor (the compiler knows, or the API's parameter is `@MainActor`).
         case mainActor
         /// `Task { }`: inherits the isolation of the context that creates it.
@@ -104,6 +104,22 @@ public enum Catalogue {
         ("withUnsafeContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
         ("withUnsafeThrowingContinuation", .inherits, "the continuation body runs synchronously in the caller's context"),
         ("autoreleasepool", .inherits, "the body runs synchronously"),
+        // UIKit/AppKit: handler types declared `@MainActor` in the SDK.
+        ("UIAction", .mainActor, "UIKit declares `UIActionHandler` `@MainActor`"),
+        ("UIAlertAction", .mainActor, "`UIAlertAction` is a `@MainActor` class whose handler UIKit calls on the main actor"),
+        ("UIView.animate", .mainActor, "UIKit declares the animation closures of `UIView.animate` `@MainActor`"),
+        ("UIViewPropertyAnimator", .mainActor, "UIKit declares the animation closures of `UIViewPropertyAnimator` `@MainActor`"),
+        ("NSAnimationContext.runAnimationGroup", .mainActor, "AppKit declares the animation closures `@MainActor`"),
+        // Combine's operators take plain (non-`@Sendable`) escaping closures: they keep the
+        // isolation of the code that forms them, and Swift 6 checks it at run time.
+        (".sink", .inherits, "Combine's `sink` takes a non-`@Sendable` closure, which keeps the isolation of the code that forms it"),
+        (".assign", .inherits, "Combine's `assign` keeps the isolation of the code that forms it"),
+        (".handleEvents", .inherits, "Combine's operators take non-`@Sendable` closures, which keep the isolation of the code that forms them"),
+        (".removeDuplicates", .inherits, "the closure is not `@Sendable`, so it keeps the isolation of the code that forms it"),
+        (".tryMap", .inherits, "Combine's operators take non-`@Sendable` closures, which keep the isolation of the code that forms them"),
+        // Swift Testing runs these bodies in the caller's context.
+        ("confirmation", .inherits, "Swift Testing runs the `confirmation` body in the caller's context"),
+        ("withKnownIssue", .inherits, "Swift Testing runs the `withKnownIssue` body in the caller's context"),
         ("withAnimation", .inherits, "the body runs synchronously"),
     ]
 
@@ -125,6 +141,10 @@ public enum Catalogue {
         "NavigationView", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Menu", "Button", "Toggle",
         "Picker", "DisclosureGroup", "ViewThatFits", "Label", "Link", "ShareLink", "ToolbarItem", "ToolbarItemGroup",
         "ContextMenu", "TimelineView", "Canvas", "WindowGroup", "Settings", "DocumentGroup", "AsyncImage",
+        "ControlGroup", "ToolbarTitleMenu", "GroupBox", "CommandGroup", "CommandMenu", "Tab", "TabSection", "GlassEffectContainer", "Chart",
+        "LabeledContent", "ProgressView", "Gauge", "Stepper", "Slider", "DatePicker", "TextField", "SecureField",
+        "HSplitView", "VSplitView", "Table", "TableColumn", "OutlineGroup", "MenuBarExtra", "Window",
+        "UtilityWindow", "ImmersiveSpace", "RealityView", "Map", "PhotosPicker", "ColorPicker",
     ]
 
     /// SwiftUI modifiers whose actions SwiftUI runs on the main actor.
@@ -136,5 +156,29 @@ public enum Catalogue {
         ".gesture", ".simultaneousGesture", ".onEnded", ".onChanged", ".mask", ".clipShape", ".transaction",
         ".animation", ".onKeyPress", ".onMove", ".onDelete", ".onInsert", ".dropDestination", ".draggable",
         ".onScrollGeometryChange", ".onGeometryChange", ".backgroundTask", ".scrollTargetLayout",
+        ".alignmentGuide", ".accessibilityRepresentation", ".accessibilityAction", ".accessibilityActions",
+        ".accessibilityAdjustableAction", ".onPreferenceChange", ".onSubmit", ".onCommand", ".onExitCommand",
+        ".onPasteCommand", ".onMoveCommand", ".onScrollPhaseChange", ".onScrollVisibilityChange",
+        ".onAppearAndChange", ".sensoryFeedback", ".focusedValue", ".keyboardShortcut", ".refreshable",
+        ".fileImporter", ".fileExporter", ".photosPicker", ".inspector", ".matchedGeometryEffect",
+    ]
+
+    /// Framework protocols whose requirements take a completion handler: a conforming type must
+    /// keep that shape, so `completion-handler-to-async` leaves the witnesses alone.
+    public static let callbackProtocols: [String: (framework: String, requirements: Set<String>)] = [
+        "TimelineProvider": ("WidgetKit", ["getSnapshot", "getTimeline"]),
+        "IntentTimelineProvider": ("WidgetKit", ["getSnapshot", "getTimeline"]),
+        "ImageDataProvider": ("Kingfisher", ["data"]),
+        "NSFilePresenter": ("Foundation", ["relinquishPresentedItem", "savePresentedItemChanges", "accommodatePresentedItemDeletion"]),
+        "UNUserNotificationCenterDelegate": ("UserNotifications", ["userNotificationCenter"]),
+        "WKNavigationDelegate": ("WebKit", ["webView"]),
+        "WKUIDelegate": ("WebKit", ["webView"]),
+        "WKScriptMessageHandlerWithReply": ("WebKit", ["userContentController"]),
+        "URLSessionDelegate": ("Foundation", ["urlSession"]),
+        "URLSessionTaskDelegate": ("Foundation", ["urlSession"]),
+        "URLSessionDataDelegate": ("Foundation", ["urlSession"]),
+        "ASWebAuthenticationPresentationContextProviding": ("AuthenticationServices", ["presentationAnchor"]),
+        "NEPacketTunnelProvider": ("NetworkExtension", ["startTunnel", "stopTunnel", "handleAppMessage", "sleep"]),
+        "NSExtensionRequestHandling": ("Foundation", ["beginRequest"]),
     ]
 }

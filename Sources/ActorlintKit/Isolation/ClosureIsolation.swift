@@ -11,8 +11,8 @@ extension IsolationModel {
         }
         let use = ClosureUse(closure: closure)
         guard let call = use.call else { return plainClosure(closure) }
-        let callee = call.calleeText
-        let behaviour = Self.behaviour(of: call, callee: callee)
+        let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: use.label)
+        let callee = call.calledExpression.trimmedDescription
         switch behaviour?.kind {
         case .mainActor?:
             return IsolationResult(.mainActor, reasons: [here(behaviour!.note)])
@@ -63,6 +63,25 @@ extension IsolationModel {
         return nil
     }
 
+    /// How the module's own function or initializer treats the closure, from its parameter
+    /// types; nil when the callee is not the module's or its overloads disagree.
+    func projectBehaviour(of call: FunctionCallExprSyntax, label: String?) -> Behaviour? {
+        let key: String?
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            key = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            // `Type.init { }` or `.method { }`.
+            key = member.declName.baseName.text == "init" ? member.base?.trimmedDescription : member.declName.baseName.text
+        } else {
+            key = nil
+        }
+        guard let key, let parameters = index.closureParameters(named: key), !parameters.isEmpty else { return nil }
+        // A trailing closure fills a closure parameter; a labeled one, the parameter with that label.
+        let candidates = label.map { label in parameters.filter { $0.label == label } } ?? parameters
+        guard let first = candidates.first, candidates.allSatisfy({ $0.behaviour == first.behaviour }) else { return nil }
+        return Behaviour(kind: first.behaviour, note: "`\(key)` is declared in this module and \(first.note)")
+    }
+
     /// The isolation of the code around a closure.
     func enclosing(_ closure: ClosureExprSyntax) -> IsolationResult {
         guard let parent = closure.parent else { return isolation(of: ExecutionContext(kind: .topLevel, node: nil)) }
@@ -78,16 +97,35 @@ extension IsolationModel {
     /// A closure not passed to a call: its declared type decides, else it inherits its context.
     private func plainClosure(_ closure: ClosureExprSyntax) -> IsolationResult {
         if let binding = closure.parent?.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type {
-            let text = type.trimmedDescription
-            if text.contains("@MainActor") {
-                return IsolationResult(.mainActor, reasons: [reason("the closure's type is `@MainActor`", at: closure)])
+            if let behaviour = ProjectIndex.ClosureParameter.behaviour(of: type) {
+                return typed(closure, behaviour.0, note: "the closure's declared type: " + behaviour.1)
             }
-            if text.contains("@Sendable") {
-                return IsolationResult(closure.isAsync ? .concurrent : .nonisolated,
-                                       reasons: [reason("the closure's type is `@Sendable`, so it does not inherit its context's isolation", at: closure)])
+        }
+        // `object.onChange = { … }`: the property's declared type decides, and it is stored to be
+        // called later, from wherever.
+        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == closure.id {
+                let target = elements[0]
+                let name = target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.trimmedDescription
+                if let property = index.closureProperty(named: name) {
+                    return typed(closure, property.behaviour, note: "`\(name)` is declared in this module and \(property.note)")
+                }
+                return IsolationResult(.unknown("closure stored into `\(target.trimmedDescription)`, whose type actorlint does not know"), reasons: [
+                    reason("the closure is stored into `\(target.trimmedDescription)` to be called later; its declared type decides where it runs", at: closure),
+                ])
             }
         }
         return inherit(closure, note: "the closure is formed here and inherits the isolation of its context")
+    }
+
+    private func typed(_ closure: ClosureExprSyntax, _ behaviour: Catalogue.ClosureBehaviour, note: String) -> IsolationResult {
+        switch behaviour {
+        case .mainActor: return IsolationResult(.mainActor, reasons: [reason(note, at: closure)])
+        case .nonisolated: return IsolationResult(closure.isAsync ? .concurrent : .nonisolated, reasons: [reason(note, at: closure)])
+        case .inherits, .taskInherits: return inherit(closure, note: note)
+        }
     }
 
     /// `Task { }` inherits a global actor; an actor instance only when the closure captures `self`

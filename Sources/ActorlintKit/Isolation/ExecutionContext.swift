@@ -12,6 +12,11 @@ public struct ExecutionContext: Sendable {
     /// The syntax node that forms the context (nil for top-level code).
     public var node: Syntax?
 
+    public init(kind: Kind, node: Syntax?) {
+        self.kind = kind
+        self.node = node
+    }
+
     /// The innermost context containing `node`.
     public static func innermost(containing node: Syntax) -> ExecutionContext {
         var current: Syntax? = node
@@ -70,7 +75,8 @@ public struct ExecutionContext: Sendable {
         switch kind {
         case .function:
             let function = node.as(FunctionDeclSyntax.self)!
-            let local = function.parent?.parent?.is(CodeBlockItemListSyntax.self) ?? false
+            let local: Bool
+            if case .local = Enclosing(node) { local = true } else { local = false }
             return "\(local ? "local function" : "function") `\(function.name.text)(\(function.signature.parameterClause.parameters.isEmpty ? "" : "…"))`"
         case .initializer: return "initializer `init\(node.as(InitializerDeclSyntax.self)!.signature.parameterClause.parameters.isEmpty ? "()" : "(…)")`"
         case .deinitializer: return "`deinit`"
@@ -81,7 +87,7 @@ public struct ExecutionContext: Sendable {
         case .subscript: return "subscript"
         case .closure:
             if let call = ClosureUse(closure: node.as(ClosureExprSyntax.self)!).call {
-                return "closure passed to `\(call.calleeText)`"
+                return "closure passed to `\(call.calledExpression.trimmedDescription)`"
             }
             return "closure"
         case .variableInitializer:

@@ -44,8 +44,14 @@ public struct Explanation: Sendable {
         return [file] + others.compactMap { try? linter.load($0) }
     }
 
+    /// Paths under the current directory are shown relative to it, like the checked paths.
+    static func display(_ path: String) -> String {
+        let base = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
     public var json: [String: Any] {
-        let reasons: [[String: Any]] = result.reasons.map { ["message": $0.message, "path": $0.path, "line": $0.line] }
+        let reasons: [[String: Any]] = result.reasons.map { ["message": $0.message, "path": Self.display($0.path), "line": $0.line] }
         var moduleJSON: [String: Any] = [
             "name": module.name, "kind": module.kind.rawValue, "languageMode": module.languageMode,
             "features": module.features.sorted(), "provenance": module.provenance,
@@ -66,7 +72,7 @@ public struct Explanation: Sendable {
     public var text: String {
         var out = "\(location)\n  context:  \(context)\n  runs on:  \(result.isolation.phrase)  [\(result.isolation.jsonValue)]\n  because:\n"
         for (number, reason) in result.reasons.enumerated() {
-            out += "    \(number + 1). \(reason.message)  (\(reason.path):\(reason.line))\n"
+            out += "    \(number + 1). \(reason.message)  (\(Self.display(reason.path)):\(reason.line))\n"
         }
         out += "  module:   \(module.name): Swift \(module.languageMode) mode, default isolation "
         switch module.defaultIsolation {
@@ -75,7 +81,7 @@ public struct Explanation: Sendable {
         case .unknown(let why): out += "unknown (\(why))"
         }
         out += module.features.isEmpty ? "" : ", features: \(module.features.sorted().joined(separator: ", "))"
-        out += "\n            \(module.provenance)\n"
+        out += "\n            \(module.provenance.replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""))\n"
         let changes = with62Settings.isolation != result.isolation
         out += "  with Swift 6.2 app settings (NonisolatedNonsendingByDefault, default isolation MainActor): "
         out += changes ? "\(with62Settings.isolation.phrase)  [\(with62Settings.isolation.jsonValue)]\n" : "unchanged\n"

@@ -1,74 +1,39 @@
 /// What the project index needs from one file: its type declarations, the global actors it
-/// declares and the modules it imports. Small next to the syntax tree, so the pipeline keeps
-/// these for every file of a module while it drops trees, and the cache stores them so an
-/// unchanged file need not be parsed to index its module.
-public struct FileSummary: Sendable, Hashable {
+/// declares, the modules it imports, where it uses types off the main actor, its closure-typed
+/// parameters and properties, and what it tells the cancellation reach. Small next to the syntax
+/// tree, so the pipeline keeps these for every file of a module while it drops trees, and the
+/// cache stores them so an unchanged file need not be parsed to index its module.
+public struct FileSummary: Sendable, Equatable {
     /// In declaration order; each `path` is the file's path.
-    public var types: [ProjectIndex.TypeInfo]
-    public var globalActorNames: Set<String>
-    public var imports: Set<String>
+    var types: [ProjectIndex.TypeInfo] = []
+    var globalActorNames: Set<String> = []
+    var imports: Set<String> = []
+    /// The file's first use of each name; each `path` is the file's path.
+    var offMainUses: [String: ProjectIndex.OffMainUse] = [:]
+    var closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:]
+    /// The file's last declaration of each name.
+    var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
+    var cancellation = CancellationReach.FileContribution()
 
-    public init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = []) {
+    init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
+         offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
+         closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
+         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution()) {
         self.types = types
         self.globalActorNames = globalActorNames
         self.imports = imports
+        self.offMainUses = offMainUses
+        self.closureParameters = closureParameters
+        self.closureProperties = closureProperties
+        self.cancellation = cancellation
     }
 
     public init(_ file: SourceFile) {
         let collector = ProjectIndex.Collector(file: file)
         collector.walk(file.tree)
-        self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports)
-    }
-
-    /// Encodes everything but the paths (always the file's own; `decode` puts them back).
-    /// Sets are written sorted, so equal summaries give equal bytes and equal digests.
-    func encode(to writer: inout ByteWriter) {
-        writer.write(types.count)
-        for type in types {
-            writer.write(type.kind.rawValue)
-            writer.write(type.name)
-            writer.write(type.attributes)
-            writer.write(type.isNonisolated)
-            writer.write(type.inherited)
-            writer.write(type.requirements.sorted())
-            writer.write(type.mainActorPropertyWrapper != nil)
-            if let wrapper = type.mainActorPropertyWrapper { writer.write(wrapper) }
-            writer.write(type.parent != nil)
-            if let parent = type.parent {
-                writer.write(parent.typeName)
-                writer.write(parent.isExtension)
-                writer.write(parent.attributes)
-                writer.write(parent.isNonisolated)
-            }
-            writer.write(type.line)
-        }
-        writer.write(globalActorNames.sorted())
-        writer.write(imports.sorted())
-    }
-
-    static func decode(from reader: inout ByteReader, path: String) throws(ByteReader.Damaged) -> FileSummary {
-        let count = try reader.readCount()
-        var types: [ProjectIndex.TypeInfo] = []
-        types.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let kind = ProjectIndex.TypeInfo.Kind(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
-            let name = try reader.readString()
-            let attributes = try reader.readStrings()
-            let isNonisolated = try reader.readBool()
-            let inherited = try reader.readStrings()
-            let requirements = Set(try reader.readStrings())
-            let wrapper = try reader.readBool() ? try reader.readString() : nil
-            var parent: ProjectIndex.Parent?
-            if try reader.readBool() {
-                parent = ProjectIndex.Parent(typeName: try reader.readString(), isExtension: try reader.readBool(),
-                                             attributes: try reader.readStrings(), isNonisolated: try reader.readBool())
-            }
-            let line = try reader.readInt()
-            types.append(ProjectIndex.TypeInfo(kind: kind, name: name, attributes: attributes, isNonisolated: isNonisolated,
-                                               inherited: inherited, requirements: requirements,
-                                               mainActorPropertyWrapper: wrapper, parent: parent, path: path, line: line))
-        }
-        return FileSummary(types: types, globalActorNames: Set(try reader.readStrings()), imports: Set(try reader.readStrings()))
+        self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
+                  offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
+                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).

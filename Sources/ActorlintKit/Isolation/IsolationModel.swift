@@ -212,6 +212,8 @@ public final class IsolationModel: @unchecked Sendable {
         if module.languageMode < 6, let wrapper = type.mainActorPropertyWrapper {
             return IsolationResult(.mainActor, reasons: [at("in Swift 5 mode `\(type.name)` infers `@MainActor` from its `@\(wrapper)` property (removed in Swift 6 by SE-0401)")])
         }
+        // Another module's default isolation is not ours to apply.
+        if type.isForeign { return nil }
         // A nested type gets the module default only inside main-actor code (checked with swiftc).
         if let parent = type.parent, module.defaultIsolation == .mainActor,
            parentIsolation(parent, depth: depth)?.isolation != .mainActor {

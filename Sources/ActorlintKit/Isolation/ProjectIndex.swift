@@ -2,8 +2,9 @@ import SwiftSyntax
 
 /// What actorlint knows about the declarations of one module, across all its files: the types,
 /// their attributes, superclasses and conformances, extensions, and user-declared global actors.
-/// Built from the already-parsed trees (no second parse); extensions and types declared later
-/// or in other files resolve because lookups happen after the whole module is indexed.
+/// Built from each file's `FileSummary` (taken from its tree once, or from the cache), so the
+/// trees need not be kept; extensions and types declared later or in other files resolve
+/// because lookups happen after the whole module is indexed.
 public final class ProjectIndex: @unchecked Sendable {
     public struct TypeInfo: Sendable, Hashable {
         public enum Kind: String, Sendable { case `class`, `struct`, `enum`, actor, `protocol` }
@@ -22,6 +23,8 @@ public final class ProjectIndex: @unchecked Sendable {
         /// The type or extension this type is nested in, if any: under default isolation MainActor
         /// a nested type gets the default only when its parent is main-actor code.
         public var parent: Parent?
+        /// Declared in another module of the run (see `ProjectIndex.link`).
+        public var isForeign = false
         public var path: String
         public var line: Int
     }
@@ -40,6 +43,35 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var globalActors: Set<String> = ["MainActor"]
     /// Modules the module's files import (`SwiftUI`, `UIKit`…): settings rules tell UI code by it.
     public private(set) var imports: Set<String> = []
+    /// Where a capitalized name (a type) is first used in code that is plainly off the main
+    /// actor: `@concurrent` or `nonisolated` functions and the members of actors. A syntactic
+    /// summary, so `nonisolated-model-type` can see uses in other files without their trees.
+    public private(set) var offMainUses: [String: OffMainUse] = [:]
+
+    /// Closure-typed parameters of the module's functions and initializers (and the stored
+    /// closure properties behind memberwise initializers), by function name or type name: how
+    /// the module's own APIs treat the closures passed to them.
+    public private(set) var closureParameters: [String: [ClosureParameter]] = [:]
+
+    public struct ClosureParameter: Sendable, Equatable {
+        /// The argument label; nil for `_`.
+        public var label: String?
+        public var behaviour: Catalogue.ClosureBehaviour
+        /// "`@Sendable`" or "`@MainActor`" or "non-`@Sendable`", for reasons.
+        public var note: String
+    }
+
+    public struct OffMainUse: Sendable, Equatable {
+        public var path: String
+        public var line: Int
+        /// "`decodePosts(from:)`"
+        public var context: String
+    }
+
+    /// Which functions run in tasks that get cancelled (the cancellation rules). Resolved on
+    /// first use from the files' contributions: this module's or, once linked, every module's.
+    private var cancellationReachBox: CancellationReach.LazyBox
+    public var cancellationReach: CancellationReach { cancellationReachBox.value }
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -48,6 +80,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The index of the files `summaries` describe, in the same order: for a name declared
     /// twice, the first declaration wins.
     public init(summaries: [FileSummary]) {
+        var conflicting: Set<String> = []
+        cancellationReachBox = CancellationReach.LazyBox(summaries.map(\.cancellation))
         for summary in summaries {
             for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
@@ -55,10 +89,67 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             globalActors.formUnion(summary.globalActorNames)
             imports.formUnion(summary.imports)
+            for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+            for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
+            for (name, property) in summary.closureProperties {
+                // Two declarations that disagree leave the name unknown.
+                if let known = closureProperties[name], known.behaviour != property.behaviour { conflicting.insert(name) }
+                closureProperties[name] = property
+            }
+            for name in conflicting { closureProperties[name] = nil }
         }
     }
 
+    /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
+    /// needs it between passes: the module's index still describes the file as it was, so a
+    /// class a fix just made `@MainActor` would look nonisolated and be fixed again.
+    public init(updating base: ProjectIndex, with file: SourceFile) {
+        let fresh = ProjectIndex(files: [file])
+        types = base.types.filter { $0.value.path != file.path }
+        for (name, info) in fresh.types where types[name] == nil { types[name] = info }
+        globalActors = base.globalActors.union(fresh.globalActors)
+        imports = base.imports.union(fresh.imports)
+        offMainUses = base.offMainUses.filter { $0.value.path != file.path }
+        for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+        closureParameters = base.closureParameters
+        closureProperties = base.closureProperties
+        // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
+        cancellationReachBox = base.cancellationReachBox
+        otherModules = base.otherModules
+    }
+
     public static let empty = ProjectIndex()
+
+    /// The other modules of the run, consulted when a name is not declared in this one: a
+    /// superclass, protocol or view from a sibling package.
+    public private(set) var otherModules: ProjectIndex?
+
+    /// Links each module's index to the others. A type found there is marked `isForeign`: its
+    /// module's default isolation is not this module's, so only what it declares counts.
+    public static func link(_ indexes: [ProjectIndex]) {
+        guard indexes.count > 1 else { return }
+        let merged = ProjectIndex()
+        for index in indexes {
+            for (name, info) in index.types where merged.types[name] == nil {
+                var foreign = info
+                foreign.isForeign = true
+                merged.types[name] = foreign
+            }
+            merged.globalActors.formUnion(index.globalActors)
+            for (name, parameters) in index.closureParameters where merged.closureParameters[name] == nil {
+                merged.closureParameters[name] = parameters
+            }
+            for (name, property) in index.closureProperties where merged.closureProperties[name] == nil {
+                merged.closureProperties[name] = property
+            }
+        }
+        let reach = CancellationReach.LazyBox(indexes.flatMap(\.cancellationReachBox.contributions))
+        for index in indexes {
+            index.otherModules = merged
+            index.globalActors.formUnion(merged.globalActors)
+            index.cancellationReachBox = reach
+        }
+    }
 
     /// The global actor a type's own attributes name, if any.
     public func globalActor(of type: TypeInfo) -> String? {
@@ -66,7 +157,20 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     public func type(named name: String) -> TypeInfo? {
-        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] }
+        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] } ?? otherModules?.type(named: name)
+    }
+
+    /// Stored properties of closure type, by property name: what a closure assigned to one gets.
+    public private(set) var closureProperties: [String: ClosureParameter] = [:]
+
+    /// The declared closure type of a property named `name`, when every declaration agrees.
+    public func closureProperty(named name: String) -> ClosureParameter? {
+        closureProperties[name] ?? otherModules?.closureProperties[name]
+    }
+
+    /// The closure parameters of the module's (or a sibling module's) functions named `name`.
+    public func closureParameters(named name: String) -> [ClosureParameter]? {
+        closureParameters[name] ?? otherModules?.closureParameters[name]
     }
 
     /// The base name of a type as written: `Foo` for `Foo<Bar>`, `Module.Foo`, `Foo?`.
@@ -135,18 +239,34 @@ public final class ProjectIndex: @unchecked Sendable {
         return TypeDeclaration(owner).map { Parent(typeName: $0.name, isExtension: false, attributes: [], isNonisolated: false) }
     }
 
+    /// What `FileSummary` takes from one file's tree.
     final class Collector: SyntaxVisitor {
         let file: SourceFile
         var types: [TypeInfo] = []
         var globalActorNames: Set<String> = []
         var imports: Set<String> = []
+        var offMainUses: [String: OffMainUse] = [:]
+        var closureParameters: [String: [ClosureParameter]] = [:]
+        var closureProperties: [String: ClosureParameter] = [:]
 
         init(file: SourceFile) {
             self.file = file
             super.init(viewMode: .sourceAccurate)
         }
 
+        /// Stored closure-typed properties of a type: `var onChange: ((Int) -> Void)?`.
+        func recordClosureProperties(_ members: MemberBlockSyntax) {
+            for variable in members.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }) {
+                for binding in variable.bindings {
+                    guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type),
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    closureProperties[name] = ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1)
+                }
+            }
+        }
+
         private func record(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+            if let group = node.asProtocol(DeclGroupSyntax.self) { recordClosureProperties(group.memberBlock) }
             if let info = ProjectIndex.info(for: Syntax(node), file: file) {
                 types.append(info)
                 if info.attributes.contains("globalActor") { globalActorNames.insert(info.name) }
@@ -159,14 +279,97 @@ public final class ProjectIndex: @unchecked Sendable {
             return .skipChildren
         }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { record(node) }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            // An actor's members run on the actor, never on the main actor.
+            collectUses(in: node.memberBlock, context: "actor `\(node.name.text)`")
+            return record(node)
+        }
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { _ = record(node); return .skipChildren }
+        func recordParameters(_ clause: FunctionParameterClauseSyntax, under name: String) {
+            for parameter in clause.parameters {
+                guard let behaviour = ClosureParameter.behaviour(of: parameter.type) else { continue }
+                let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                closureParameters[name, default: []].append(ClosureParameter(label: label, behaviour: behaviour.0, note: behaviour.1))
+            }
+        }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let owner = node.ancestor(MemberBlockSyntax.self)?.parent,
+               let name = TypeDeclaration(owner)?.name ?? owner.as(ExtensionDeclSyntax.self).map({ ProjectIndex.baseName($0.extendedType) }) {
+                recordParameters(node.signature.parameterClause, under: name)
+            }
+            return .skipChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            // Stored closure properties become parameters of the memberwise initializer.
+            for variable in node.memberBlock.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }) {
+                // `@ViewBuilder let content: Content` takes a builder closure, run synchronously.
+                let builder = variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
+                for binding in variable.bindings where binding.accessorBlock == nil {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    if builder {
+                        closureParameters[node.name.text, default: []].append(ClosureParameter(
+                            label: name, behaviour: .inherits, note: "its `@ViewBuilder` property takes a closure that builds the view in place"))
+                        continue
+                    }
+                    guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type) else { continue }
+                    closureParameters[node.name.text, default: []].append(ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1))
+                }
+            }
+            return record(node)
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            recordParameters(node.signature.parameterClause, under: node.name.text)
+            let concurrent = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "concurrent" }
+            let nonisolated = node.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
+            guard concurrent || nonisolated else { return .visitChildren }
+            collectUses(in: node, context: "`\(node.name.text)`")
+            return .skipChildren
+        }
+
+        /// Capitalized names used anywhere in `node`, recorded as used off the main actor.
+        private func collectUses(in node: some SyntaxProtocol, context: String) {
+            for token in node.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
+                      offMainUses[name] == nil else { continue }
+                offMainUses[name] = OffMainUse(path: file.path, line: file.line(of: token), context: context)
+            }
+        }
         // Function bodies and expressions hold no declarations that decide isolation elsewhere.
         override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+}
+
+extension ProjectIndex.ClosureParameter {
+    /// How a parameter of this type treats its closure, or nil when it is not a closure.
+    static func behaviour(of type: TypeSyntax) -> (Catalogue.ClosureBehaviour, String)? {
+        var base = type
+        var attributes: [String] = []
+        var specifiers: [String] = []
+        while true {
+            if let attributed = base.as(AttributedTypeSyntax.self) {
+                attributes += attributed.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+                specifiers += attributed.specifiers.map(\.trimmedDescription)
+                base = attributed.baseType
+            } else if let optional = base.as(OptionalTypeSyntax.self) {
+                base = optional.wrappedType
+            } else if let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                base = only.type
+            } else {
+                break
+            }
+        }
+        guard base.is(FunctionTypeSyntax.self) else { return nil }
+        if attributes.contains("MainActor") { return (.mainActor, "its closure parameter is `@MainActor`") }
+        if attributes.contains("Sendable") || specifiers.contains("sending") {
+            return (.nonisolated, "its closure parameter is `@Sendable`, so the closure does not inherit the caller's isolation")
+        }
+        return (.inherits, "its closure parameter is not `@Sendable`, so the closure keeps the isolation of the code that forms it")
     }
 }
 

@@ -1,22 +1,25 @@
 import Foundation
 
-/// One `Linter.run`: the scheduling that keeps memory bounded by a module rather than by the
-/// run, and the cache look-ups that skip unchanged files.
+/// One `Linter.run`: the scheduling that keeps memory bounded while every module is indexed
+/// before any rule runs, and the cache look-ups that skip unchanged files.
 ///
 /// Per file, two jobs: *summarize* (read, hash, then take the index summary from the cache or
-/// parse; time-limited) and *analyse* (run the rules; needs the module's complete index).
-/// Per module, an *index* job once its last file is summarized, which answers files from the
-/// cache where the findings key matches and queues the rest for analysis, and a *save* job
-/// once its last file is analysed. Workers prefer index/save jobs, then analyses, then new
-/// summaries: finishing a module frees its trees before the next module's are made.
+/// parse; time-limited) and *analyse* (run the rules). Per module, an *index* job once its last
+/// file is summarized. The rules need every module's index, because the indexes are linked (a
+/// file sees its sibling modules' types, closure tables and cancellation reach): once the last
+/// module is indexed, one *link* job links them, answers files from the cache where the findings
+/// key matches and queues the rest for analysis. A *save* job writes a module's cache once its
+/// last file is analysed. Workers prefer index/link/save jobs, then analyses, then summaries.
 ///
-/// Package manifests are analysed last, with every module's index (rules that judge a
-/// manifest look at the modules it declares); every other file sees its own module's index.
+/// Trees are made during summarizing and held for the rules while the budget allows; a file
+/// whose tree was dropped is parsed again for its rules.
 final class LintSession: @unchecked Sendable {
     final class ModuleSlot {
         let key: String
         let settings: ModuleSettings
         var files: [FileSlot] = []
+        /// The files summarized without failure, in path order: what the index describes.
+        var members: [FileSlot] = []
         var summariesLeft = 0
         var analysesLeft = 0
         var index = ProjectIndex.empty
@@ -47,29 +50,24 @@ final class LintSession: @unchecked Sendable {
     }
 
     final class FileSlot {
-        let order: Int
         let path: String
         let absolute: String
         let module: ModuleSlot
-        let isManifest: Bool
         var limit: TimeInterval = 0
         var content = Digest.zero
         var summary: FileSummary?
         var lineCount = 0
-        /// The parsed file while it is held for the module's analysis.
+        /// The parsed file while it is held for the rules.
         var file: SourceFile?
         var heldBytes = 0
         var failure: AnalysisFailure?
         var findings: [Finding] = []
         var lines: [Int: String] = [:]
 
-        init(order: Int, path: String, absolute: String, module: ModuleSlot) {
-            self.order = order
+        init(path: String, absolute: String, module: ModuleSlot) {
             self.path = path
             self.absolute = absolute
             self.module = module
-            let name = (path as NSString).lastPathComponent
-            isManifest = name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
         }
     }
 
@@ -89,6 +87,15 @@ final class LintSession: @unchecked Sendable {
     private let projectFingerprint: Digest
     private var moduleFingerprints: [String: Digest] = [:]
 
+    // Set by the link job, before any analysis.
+    /// The linked index of each module with at least one summarized file.
+    private var indexes: [String: ProjectIndex] = [:]
+    /// Every linked module's index digest: part of every findings key.
+    private var linkedDigest = Digest.zero
+    /// For the project rules: the projects of the summarized files, and whether any path is relative.
+    private var checkedProjects: Set<String> = []
+    private var relativePaths = false
+
     // Scheduling state, guarded by `pool.lock`.
     private let pool = WorkPool()
     /// Files in module order: the order summaries are made in.
@@ -97,11 +104,8 @@ final class LintSession: @unchecked Sendable {
     private var control: [WorkPool.Job] = []
     private var ready: [FileSlot] = []
     private var readyHead = 0
-    private var manifests: [FileSlot] = []
     private var modulesIndexed = 0
-    /// Every module's index digest, once all are indexed: part of a manifest's findings key.
-    private var manifestDigest = Digest.zero
-    /// Jobs not finished yet, including index and save jobs still to come.
+    /// Jobs not finished yet, including index, link and save jobs still to come.
     private var outstanding = 0
     private var heldBytes = 0
 
@@ -113,7 +117,7 @@ final class LintSession: @unchecked Sendable {
         var byKey: [String: ModuleSlot] = [:]
         var files: [FileSlot] = []
         let lookup = ModuleLookup(project: linter.project)
-        for (order, path) in paths.enumerated() {
+        for path in paths {
             let absolute = linter.absolutePath(path)
             let settings = lookup.settings(forAbsolutePath: absolute)
             let module: ModuleSlot
@@ -124,7 +128,7 @@ final class LintSession: @unchecked Sendable {
                 byKey[settings.key] = module
                 modules.append(module)
             }
-            let slot = FileSlot(order: order, path: path, absolute: absolute, module: module)
+            let slot = FileSlot(path: path, absolute: absolute, module: module)
             module.files.append(slot)
             module.summariesLeft += 1
             files.append(slot)
@@ -132,7 +136,8 @@ final class LintSession: @unchecked Sendable {
         self.files = files
         self.modules = modules
         queue = modules.flatMap(\.files)
-        outstanding = files.count + modules.count
+        // Every summary and index job, and the link job.
+        outstanding = files.count + modules.count + 1
         if let cache {
             var hasher = StableHasher()
             hasher.combine(cache.identity)
@@ -165,8 +170,9 @@ final class LintSession: @unchecked Sendable {
             run.fileCount += 1
             run.lineCount += slot.lineCount
         }
+        run.findings += linter.projectFindings(checkedProjects: checkedProjects, indexes: indexes, relativePaths: relativePaths)
         run.findings.sort()
-        for module in modules where module.summariesLeft == 0 { run.indexes[module.key] = module.index }
+        run.indexes = indexes
         return run
     }
 
@@ -241,53 +247,53 @@ final class LintSession: @unchecked Sendable {
                 for slot in members { hasher.combine(slot.summary!.digest(path: slot.path)) }
                 return (index, hasher.finalize())
             }
-            module.index = index
-            module.digest = digest
             // The index holds what the run still needs; per-file summaries would grow with it.
             for slot in members { slot.summary = nil }
-            let (answered, toAnalyse) = answerFromCache(members.filter { !$0.isManifest })
+            return { [self] in
+                module.members = members
+                module.index = index
+                module.digest = digest
+                modulesIndexed += 1
+                if modulesIndexed == modules.count { control.append(linkJob()) }
+                outstanding -= 1
+            }
+        })
+    }
+
+    private func linkJob() -> WorkPool.Job {
+        WorkPool.Job(limit: nil, work: { [self] in
+            // Only modules with a summarized file have an index, as in the project rules' view.
+            let linked = modules.filter { !$0.members.isEmpty }
+            LintProfile.measure(profile, "index") { ProjectIndex.link(linked.map(\.index)) }
+            indexes = Dictionary(uniqueKeysWithValues: linked.map { ($0.key, $0.index) })
+            if cache != nil {
+                var hasher = StableHasher()
+                for module in linked.sorted(by: { $0.key < $1.key }) {
+                    hasher.combine(module.key)
+                    hasher.combine(module.digest)
+                }
+                linkedDigest = hasher.finalize()
+            }
+            let members = linked.flatMap(\.members)
+            checkedProjects = Set(linked.compactMap(\.settings.projectPath))
+            relativePaths = members.contains { !$0.path.hasPrefix("/") }
+            let (answered, toAnalyse) = answerFromCache(members)
             return { [self] in
                 for slot in answered { release(slot) }
-                module.analysesLeft = members.count - answered.count
-                ready += toAnalyse
-                manifests += members.filter(\.isManifest)
+                for slot in toAnalyse { slot.module.analysesLeft += 1 }
+                // Held trees first: analysing them frees their memory.
+                ready += toAnalyse.filter { $0.file != nil } + toAnalyse.filter { $0.file == nil }
                 outstanding += toAnalyse.count
-                modulesIndexed += 1
-                if modulesIndexed == modules.count {
-                    // Every index is complete: the manifests can be judged now.
-                    outstanding += 1
-                    control.append(manifestJob())
-                }
-                if module.analysesLeft == 0 { scheduleSave(module) }
+                for module in modules where module.analysesLeft == 0 { scheduleSave(module) }
                 outstanding -= 1
             }
         })
     }
 
-    private func manifestJob() -> WorkPool.Job {
-        WorkPool.Job(limit: nil, work: { [self] in
-            var hasher = StableHasher()
-            for module in modules.sorted(by: { $0.key < $1.key }) {
-                hasher.combine(module.key)
-                hasher.combine(module.digest)
-            }
-            manifestDigest = hasher.finalize()
-            let (answered, toAnalyse) = answerFromCache(manifests)
-            return { [self] in
-                for slot in answered {
-                    release(slot)
-                    analysisFinished(slot)
-                }
-                ready += toAnalyse
-                outstanding += toAnalyse.count
-                outstanding -= 1
-            }
-        })
-    }
-
+    /// Not time-limited: the file was parsed within its limit while summarizing (and is parsed
+    /// again only when its tree was dropped), and the rules run without a limit.
     private func analysisJob(_ slot: FileSlot) -> WorkPool.Job {
-        // A file whose tree was not held is parsed again: that parse gets the file's time limit.
-        WorkPool.Job(limit: slot.file == nil ? slot.limit : nil, work: { [self] in
+        WorkPool.Job(limit: nil, work: { [self] in
             let result = analyse(slot)
             return { [self] in
                 switch result {
@@ -302,22 +308,12 @@ final class LintSession: @unchecked Sendable {
                     slot.failure = failure
                 }
                 release(slot)
-                analysisFinished(slot)
+                let module = slot.module
+                module.analysesLeft -= 1
+                if module.analysesLeft == 0 { scheduleSave(module) }
                 outstanding -= 1
             }
-        }, timedOut: { [self] in
-            slot.failure = AnalysisFailure(path: slot.path, reason: "analysis exceeded the \(Linter.seconds(slot.limit)) limit for this file; "
-                + (NestingCheck.describe(path: slot.path) ?? "the parser did not finish"))
-            release(slot)
-            analysisFinished(slot)
-            outstanding -= 1
         })
-    }
-
-    private func analysisFinished(_ slot: FileSlot) {
-        let module = slot.module
-        module.analysesLeft -= 1
-        if module.analysesLeft == 0 { scheduleSave(module) }
     }
 
     private func scheduleSave(_ module: ModuleSlot) {
@@ -383,14 +379,14 @@ final class LintSession: @unchecked Sendable {
     }
 
     /// Everything a file's findings depend on: the tool build, the configuration and rules, the
-    /// project's settings, the module's settings and index (every module's, for a manifest),
-    /// the path as reported and the content.
+    /// project's settings, the module's settings, the index of every linked module (its own and
+    /// its siblings'), the path as reported and the content.
     private func findingsKey(_ slot: FileSlot) -> Digest {
         var hasher = StableHasher()
         hasher.combine(linterFingerprint)
         hasher.combine(projectFingerprint)
         hasher.combine(moduleFingerprints[slot.module.key] ?? .zero)
-        hasher.combine(slot.isManifest ? manifestDigest : slot.module.digest)
+        hasher.combine(linkedDigest)
         hasher.combine(slot.path)
         hasher.combine(slot.content)
         return hasher.finalize()
@@ -408,10 +404,7 @@ final class LintSession: @unchecked Sendable {
                 file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data) }
                 profile?.count("files parsed again")
             }
-            let module = slot.module
-            let indexes = slot.isManifest ? Dictionary(uniqueKeysWithValues: modules.map { ($0.key, $0.index) })
-                : [module.key: module.index]
-            let findings = linter.findings(in: file, module: module.settings, index: module.index, indexes: indexes)
+            let findings = linter.findings(in: file, module: slot.module.settings, index: slot.module.index, indexes: indexes)
             var lines: [Int: String] = [:]
             for finding in findings where lines[finding.range.start.line] == nil {
                 lines[finding.range.start.line] = file.lineText(finding.range.start.line)

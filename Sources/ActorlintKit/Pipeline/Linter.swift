@@ -1,13 +1,14 @@
 import Foundation
 
 /// The pipeline: read → parse (once per file, in parallel, under a time limit) → index each
-/// module → run the enabled rules → suppressions and configuration → findings.
+/// module → link the modules' indexes → run the enabled rules → suppressions and
+/// configuration → findings, plus the project rules over Xcode build settings.
 ///
-/// Modules are processed one after another, so memory is bounded by what one module needs, not
-/// by the run: a file's syntax tree is held only until its module is indexed and its rules ran,
-/// and at most `treeBudget` bytes of source have trees held at once; beyond that a tree is
-/// dropped after indexing and the file parsed again for its rules (only modules larger than
-/// the budget pay this). With a `cache`, an unchanged file is not parsed at all.
+/// Memory is bounded by `treeBudget`, not by the run: each file is reduced to its index summary
+/// as it is parsed, and at most `treeBudget` bytes of source have syntax trees held for the
+/// rules at once; beyond that a tree is dropped after summarizing and the file parsed again
+/// for its rules (only runs larger than the budget pay this). With a `cache`, an unchanged
+/// file is not parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var project: ProjectModel
@@ -20,8 +21,8 @@ public struct Linter: Sendable {
     /// Results of earlier runs; nil runs without one (`--no-cache`).
     public var cache: ResultCache?
     /// Bytes of source whose syntax trees may be held at once (see the type's comment). A tree
-    /// takes about 24× its source in memory: 8 MiB of source is some 200 MB of trees, and on
-    /// a 3-million-line corpus only modules above 8 MiB (generated code) parse some files twice.
+    /// takes about 24× its source in memory: 8 MiB of source is some 200 MB of trees; a run
+    /// over more source than that parses the rest of its files twice.
     public var treeBudget = 8 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -47,8 +48,8 @@ public struct Linter: Sendable {
         /// Files analysed (not counting failures).
         public var fileCount = 0
         public var lineCount = 0
-        /// The index of each module by `ModuleSettings.key`: the fixer needs the same index the
-        /// check had.
+        /// The index of each module by `ModuleSettings.key`: the fixer needs the same evidence
+        /// (a target's imports) that the check had.
         public var indexes: [String: ProjectIndex] = [:]
     }
 

@@ -1,42 +1,68 @@
 import Foundation
 
-/// A lexical pre-check for the one input shape we know makes SwiftParser exponential: a run of
-/// `[` tokens with nothing but whitespace or `(` between them. Measured with the toolchain's
-/// parser: 16 in a run parse in 0.35 s, 18 in 1.5 s, and each further `[` doubles the time,
-/// closed (`[[[…1]]]`) or not. Real code stays far below the limit. Anything slower that this
-/// check does not know is caught by the pipeline's per-file time limit.
+/// A lexical pre-check for the input shapes we know make SwiftParser exponential: a run of `[`
+/// tokens with nothing but whitespace, comments or `(` between them, and runs that mix `[` and
+/// `(` with a bare `@` (one no attribute name follows, always a syntax error). Measured with the
+/// toolchain's parser: 16 `[` in a run parse in 0.35 s, 18 in 1.5 s, and each further `[`
+/// doubles the time, closed (`[[[…1]]]`) or not; `[/**/` repeated 18 times takes 8.6 s. A bare
+/// `@` costs more: `[@` repeated 10 times (20 bytes) takes 44 s, `(@[` repeated 8 times over
+/// 30 s, `(@` 10 times 1.3 s, so in a run with a bare `@` each `@` counts as two `[` and each
+/// `(` as one. Real code stays far below the limit. Anything slower that this check does not
+/// know is caught by the pipeline's per-file time limit.
 public enum NestingCheck {
     public static let maximumBracketRun = 16
 
     /// Why the text should not be parsed, or nil.
     public static func problem(in text: String) -> String? {
-        guard let run = longestBracketRun(in: text), run.count >= maximumBracketRun else { return nil }
-        return "line \(run.line) has \(run.count) `[` in a row (the limit is \(maximumBracketRun - 1))"
+        guard let run = longestBracketRun(in: text), run.weight >= maximumBracketRun else { return nil }
+        return "line \(run.line) has \(run.summary) (the limit is \(maximumBracketRun - 1))"
     }
 
     /// A description of a file that timed out, when this check can say why.
     public static func describe(path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let run = longestBracketRun(in: String(decoding: data, as: UTF8.self)), run.count >= 8 else { return nil }
-        return "line \(run.line) has \(run.count) `[` in a row"
+        guard let run = longestBracketRun(in: String(decoding: data, as: UTF8.self)), run.weight >= 8 else { return nil }
+        return "line \(run.line) has \(run.summary)"
     }
 
-    /// The longest run of `[` outside comments and string literals, and the line it starts on.
-    static func longestBracketRun(in text: String) -> (count: Int, line: Int)? {
+    struct Run {
+        var brackets = 0, parens = 0, bareAts = 0
+        var line = 1
+
+        /// What the run costs the parser, in `[`.
+        var weight: Int { brackets + (bareAts > 0 ? parens + 2 * bareAts : 0) }
+
+        var summary: String {
+            guard bareAts > 0 else { return "\(brackets) `[` in a row" }
+            return "\(brackets) `[`, \(parens) `(` and \(bareAts) `@` without an attribute name in a row, worth \(weight) `[`"
+        }
+    }
+
+    /// The heaviest run outside comments and string literals, and the line it starts on.
+    static func longestBracketRun(in text: String) -> Run? {
         let bytes = Array(text.utf8)
-        var best: (count: Int, line: Int)?
-        var run = 0, runLine = 1, line = 1, index = 0
+        var best: Run?
+        var run = Run(), line = 1, index = 0
         func byte(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        func count(_ update: (inout Run) -> Void) {
+            // The run is said to start at its first `[` or `@`: `(` alone costs nothing.
+            let weightless = run.brackets + run.bareAts == 0
+            update(&run)
+            if weightless, run.brackets + run.bareAts > 0 { run.line = line }
+            if run.weight > (best?.weight ?? 0) { best = run }
+        }
         while index < bytes.count {
             let current = bytes[index]
             switch current {
             case UInt8(ascii: "\n"):
                 line += 1
             case UInt8(ascii: "["):
-                if run == 0 { runLine = line }
-                run += 1
-                if run > (best?.count ?? 0) { best = (run, runLine) }
-            case UInt8(ascii: "("), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                count { $0.brackets += 1 }
+            case UInt8(ascii: "("):
+                count { $0.parens += 1 }
+            case UInt8(ascii: "@") where !isIdentifierStart(byte(1)):
+                count { $0.bareAts += 1 }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 break
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
@@ -49,7 +75,7 @@ public enum NestingCheck {
                     else if bytes[index] == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") { depth -= 1; index += 1 }
                     index += 1
                 } while index < bytes.count && depth > 0
-                run = 0
+                // A comment is trivia: the parser sees the `[` on both sides as one run.
                 continue
             case UInt8(ascii: "\""):
                 let triple = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
@@ -64,13 +90,17 @@ public enum NestingCheck {
                     }
                     index += 1
                 }
-                run = 0
+                run = Run()
                 continue
             default:
-                run = 0
+                run = Run()
             }
             index += 1
         }
         return best
+    }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")) || byte >= 0x80
     }
 }

@@ -82,6 +82,9 @@ public struct ModuleSettings: Sendable, Hashable {
     public static let defaultIsolationSetting = "defaultIsolation"
     public static let strictConcurrencySetting = "strictConcurrency"
     public static let toolsVersionSetting = "toolsVersion"
+    /// Where the target itself is declared, for findings about a setting it lacks: the
+    /// `.target(` call of a manifest, the `buildSettings` of an Xcode target's configuration.
+    public static let targetSetting = "target"
 
     /// What Xcode's `SWIFT_APPROACHABLE_CONCURRENCY = YES` turns on.
     public static let approachableConcurrencyFeatures: Set<String> = [

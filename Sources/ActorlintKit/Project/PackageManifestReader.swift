@@ -40,17 +40,44 @@ enum PackageManifestReader {
     }
 
     static func read(manifestAt path: String) -> ProjectContribution {
-        var contribution = ProjectContribution(directory: (path as NSString).deletingLastPathComponent)
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            var contribution = ProjectContribution(directory: (path as NSString).deletingLastPathComponent)
             contribution.notes.append("\(path): cannot read this package manifest; its files get plain Swift 6 settings")
             return contribution
         }
-        let parsed = Parser.parse(source: text)
+        return read(tree: Parser.parse(source: text), text: text, path: path).contribution
+    }
+
+    /// A manifest as settings rules see it: the modules it declares and the syntax they came from.
+    struct Reading {
+        var contribution: ProjectContribution
+        /// The targets of `package.targets` in order, as the whole manifest leaves them.
+        var targets: [ManifestTarget]
+        /// Every target factory call the manifest evaluated, indexed as `ManifestValue.target`
+        /// counts: `.target(name:)` in a `dependencies:` list is one too.
+        var evaluated: [ManifestTarget]
+        /// The operator-folded tree the syntax nodes of `targets` belong to; it has the same
+        /// text, so positions in it are positions in the file.
+        var tree: SourceFileSyntax
+    }
+
+    /// Reads a manifest that is already parsed (a rule looking at `Package.swift`): nothing is read
+    /// from disk again. `path` is the absolute path, so module keys match the project model's.
+    static func read(_ file: SourceFile, path: String) -> Reading {
+        read(tree: file.tree, text: file.text, path: path)
+    }
+
+    private static func read(tree parsed: SourceFileSyntax, text: String, path: String) -> Reading {
+        var contribution = ProjectContribution(directory: (path as NSString).deletingLastPathComponent)
         // `a ?? [] + b` means `a ?? ([] + b)`: only a folded tree gets that right.
         let tree = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let interpreter = ManifestInterpreter(path: path, converter: converter)
         interpreter.run(tree.statements)
+        let declared = (interpreter.packageTargets ?? []).map { interpreter.targets[$0] }
+        func reading(_ contribution: ProjectContribution) -> Reading {
+            Reading(contribution: contribution, targets: declared, evaluated: interpreter.targets, tree: tree)
+        }
 
         let directory = (path as NSString).deletingLastPathComponent
         let tools = toolsVersion(in: text)
@@ -60,7 +87,7 @@ enum PackageManifestReader {
         guard let targets = interpreter.packageTargets else {
             contribution.notes += interpreter.notes
             contribution.notes.append("\(path): no `let package = Package(...)` that actorlint can read; its files get plain Swift 6 settings")
-            return contribution
+            return reading(contribution)
         }
         let packageName: String
         if case .string(let name)? = interpreter.packageCall?.argument("name")?.value { packageName = name } else {
@@ -83,6 +110,8 @@ enum PackageManifestReader {
             guard let kind = kind(of: target.factory) else { continue }
             var base = ModuleSettings(name: target.name, kind: kind, languageMode: (tools?.version.first ?? 5) >= 6 ? 6 : 5,
                                       toolsVersion: tools?.text, projectPath: path)
+            base.origins[ModuleSettings.targetSetting] = SettingOrigin(
+                path: path, line: interpreter.line(target.call.node), text: interpreter.text(target.call.node))
             if let tools {
                 let line = SettingOrigin(path: path, line: 1, text: tools.line)
                 base.origins[ModuleSettings.toolsVersionSetting] = line
@@ -119,7 +148,7 @@ enum PackageManifestReader {
         let interpreterNotes = interpreter.notes.map(withTargets)
         let remaining = affected.keys.sorted().map(withTargets)
         contribution.notes = interpreterNotes + remaining + ownNotes + contribution.notes
-        return contribution
+        return reading(contribution)
     }
 
     // MARK: Settings

@@ -42,6 +42,12 @@ public enum ProjectLoader {
         var all: [ProjectContribution] { lock.withLock { slots.map { $0! } } }
     }
 
+    /// The model of one package manifest that is already parsed, e.g. one held in memory by an
+    /// editor or a rule example; `path` (absolute) is where the manifest is taken to be.
+    public static func load(manifest file: SourceFile, path: String) -> ProjectModel {
+        merge([PackageManifestReader.read(file, path: path).contribution])
+    }
+
     /// Joins contributions, innermost first: for the same directory the inner project wins, and
     /// a file an outer Xcode project lists explicitly still belongs to a package nested deeper.
     static func merge(_ contributions: [ProjectContribution]) -> ProjectModel {

@@ -95,6 +95,13 @@ enum XcodeProjectReader {
                         provenance: "matched to target '\(name)' (\(kind.rawValue)) of the Xcode project \(bundle), \(configuration) configuration",
                         configuration: configuration, projectPath: bundle))
                     if let toolsVersion { builder.settings.origins[ModuleSettings.toolsVersionSetting] = toolsVersion.origin }
+                    // Where a missing setting of this target would be added.
+                    if let line = lines.line(ofKey: "buildSettings", inObject: configID) {
+                        builder.settings.origins[ModuleSettings.targetSetting] = SettingOrigin(path: pbxproj, line: line.number, text: line.text)
+                    } else if let start = lines.start(of: configID) {
+                        builder.settings.origins[ModuleSettings.targetSetting] = SettingOrigin(
+                            path: pbxproj, line: start, text: "\(configuration) configuration of target '\(name)'")
+                    }
                     XcodeSettingsInterpreter.apply(settings, target: name, hasSwiftSources: hasSwift, to: &builder)
                     all[configuration] = builder.settings
                     for note in builder.notes where !contribution.notes.contains(note) { contribution.notes.append(note) }

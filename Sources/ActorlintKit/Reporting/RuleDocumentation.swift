@@ -7,13 +7,13 @@ public enum RuleDocumentation {
         out += "What it does\n  \(rule.summary)\n\nWhy it matters\n\(wrap(rule.rationale, indent: "  "))\n"
         out += "\nFix\n\(wrap(rule.fix.map { "\($0.safety.rawValue): \($0.summary)" } ?? "none: the change needs a person's judgement.", indent: "  "))\n"
         for example in rule.triggering {
-            out += "\nTriggers (↓ marks the finding)\n\(indent(example.code))\n"
+            out += "\nTriggers (↓ marks the finding)\n\(indent(example.code))\n\(files(example.otherFiles))"
         }
         for example in rule.nonTriggering {
-            out += "\nDoes not trigger\n\(indent(example.code))\n"
+            out += "\nDoes not trigger\n\(indent(example.code))\n\(files(example.otherFiles))"
         }
         for correction in rule.corrections {
-            out += "\nBefore\n\(indent(correction.before))\nAfter\n\(indent(correction.after))\n"
+            out += "\nBefore\n\(indent(correction.before))\n\(files(correction.otherFiles))After\n\(indent(correction.after))\n"
         }
         return out
     }
@@ -33,6 +33,11 @@ public enum RuleDocumentation {
             out += "| `\(rule.id)` | \(rule.category.rawValue) | \(rule.set.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) | \(fix) |\n"
         }
         return out
+    }
+
+    /// The other files of an example's package (what a manifest rule judges targets by).
+    static func files(_ files: [(path: String, text: String)]) -> String {
+        files.map { "  with \($0.path):\n\(indent($0.text.hasSuffix("\n") ? String($0.text.dropLast()) : $0.text))\n" }.joined()
     }
 
     static func indent(_ text: String) -> String {

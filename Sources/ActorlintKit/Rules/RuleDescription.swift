@@ -45,11 +45,16 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     public var settings: ModuleSettings
     /// The file name the example is analysed as (settings rules look at `Package.swift`).
     public var fileName: String
+    /// Other files of the example's package, by path relative to `fileName`'s directory: the
+    /// manifest rules tell UI targets from libraries by what their sources import.
+    public var otherFiles: [(path: String, text: String)]
 
-    public init(_ code: String, settings: ModuleSettings = .plainSwift6, fileName: String = "Example.swift") {
+    public init(_ code: String, settings: ModuleSettings = .plainSwift6, fileName: String = "Example.swift",
+                otherFiles: [(path: String, text: String)] = []) {
         self.code = code
         self.settings = settings
         self.fileName = fileName
+        self.otherFiles = otherFiles
     }
 
     public init(stringLiteral value: String) { self.init(value) }
@@ -71,13 +76,16 @@ public struct CorrectionExample: Sendable {
     public var after: String
     public var settings: ModuleSettings
     public var fileName: String
+    /// As in `RuleExample`.
+    public var otherFiles: [(path: String, text: String)]
 
     public init(_ before: String, _ after: String, settings: ModuleSettings = .plainSwift6,
-                fileName: String = "Example.swift") {
+                fileName: String = "Example.swift", otherFiles: [(path: String, text: String)] = []) {
         self.before = before
         self.after = after
         self.settings = settings
         self.fileName = fileName
+        self.otherFiles = otherFiles
     }
 }
 

@@ -42,7 +42,8 @@ struct FileFacts {
     let groups: [String: [any DeclGroupSyntax]]
     let functions: [String: [FunctionDeclSyntax]]
 
-    /// Five rules ask for the same facts: gathered once per file, from the shared walk.
+    /// Several rules and the cancellation reach ask for the same facts: gathered once per file,
+    /// from the shared walk.
     init(_ file: SourceFile) {
         self = file.memo("FileFacts") { FileFacts(nodes: file.sharedNodes) }
     }
@@ -97,10 +98,12 @@ extension SyntaxProtocol {
 }
 
 extension Syntax {
-    /// Declarations whose bodies run at a different time than the code around them.
+    /// Declarations whose bodies run at a different time than the code around them. A local
+    /// `let x = …` is not one: its initializer runs right there, inside the enclosing closure;
+    /// a computed property's body (its accessor block) is.
     var isDeclarationBoundary: Bool {
         `is`(FunctionDeclSyntax.self) || `is`(InitializerDeclSyntax.self) || `is`(DeinitializerDeclSyntax.self)
-            || `is`(AccessorDeclSyntax.self) || `is`(SubscriptDeclSyntax.self) || `is`(VariableDeclSyntax.self)
+            || `is`(AccessorDeclSyntax.self) || `is`(AccessorBlockSyntax.self) || `is`(SubscriptDeclSyntax.self)
             || `is`(MemberBlockSyntax.self) || `is`(SourceFileSyntax.self)
     }
 }
@@ -153,7 +156,8 @@ struct TaskCreation {
 extension ClosureExprSyntax {
     /// The call this closure is an argument (or trailing closure) of, and its argument label.
     var invocation: (call: FunctionCallExprSyntax, label: String?)? {
-        if let call = parent?.as(FunctionCallExprSyntax.self) { return (call, nil) }
+        // `{ … }()` calls the closure itself; it is not handed to anything.
+        if let call = parent?.as(FunctionCallExprSyntax.self) { return call.calledExpression.id == id ? nil : (call, nil) }
         if let element = parent?.as(MultipleTrailingClosureElementSyntax.self),
            let call = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
             return (call, element.label.text)
@@ -228,6 +232,9 @@ enum ClosureRole {
     case task(TaskCreation)
     /// Runs before the call that takes it returns; captures nothing beyond that.
     case nonEscaping
+    /// Queued to run once, right away (`DispatchQueue.main.async`): it holds its captures only
+    /// until the queue gets to it, like a task body that ends.
+    case runsOnce
     /// Stored or called later by the API that takes it: it keeps its captures alive meanwhile.
     case escaping
     /// A local `let handler = { }` or something else actorlint cannot place.
@@ -248,23 +255,31 @@ let knownNonEscapingCallees: Set<String> = [
     "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "withTaskPriorityEscalationHandler",
     "withValue",
     // Scoped helpers.
-    "run", "assumeIsolated", "sync", "performAndWait", "withLock", "withLockUnchecked", "withExtendedLifetime",
+    "run", "assumeIsolated", "sync", "synchronized", "performAndWait", "withLock", "withLockUnchecked", "withExtendedLifetime",
     "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafePointer", "withUnsafeMutablePointer",
     "withUnsafeBytes", "withUnsafeMutableBytes", "autoreleasepool", "withAnimation", "withTransaction",
     "withoutActuallyEscaping", "performWithoutAnimation",
 ]
 
+/// Closure-taking APIs that queue their closure to run exactly once, soon, and then release it:
+/// Dispatch and `OperationQueue`. Keyed by the last name of the callee.
+let runOnceCallees: Set<String> = ["async", "asyncAfter", "addOperation"]
+
 extension ClosureExprSyntax {
     func role(_ facts: FileFacts) -> ClosureRole {
         if let task = TaskCreation(body: self) { return .task(task) }
-        if let (call, _) = invocation {
+        if let (call, label) = invocation {
             // `lazy.map { }` keeps its closure until the sequence is iterated.
             let lazyBase = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
                 .hasSuffix("lazy") ?? false
             if let name = call.calleeName, knownNonEscapingCallees.contains(name), !lazyBase { return .nonEscaping }
+            if let name = call.calleeName, runOnceCallees.contains(name), call.calledExpression.is(MemberAccessExprSyntax.self) {
+                return .runsOnce
+            }
             if let name = call.calleeName, let escaping = declaredClosureEscaping(name, facts) {
                 return escaping ? .escaping : .nonEscaping
             }
+            if let name = call.calleeName, isScopedHelper(name, label: label) { return .nonEscaping }
             return .escaping
         }
         // `{ … }()`: called on the spot.
@@ -272,6 +287,14 @@ extension ClosureExprSyntax {
         // `self.onChange = { }` / `onChange = { }`: stored in the object.
         if let assigned = assignmentTarget(of: ExprSyntax(self)), assigned.isPropertyReference { return .escaping }
         return .unknown
+    }
+
+    /// `withLock { }`, `withDependencies { }`, `withKnownIssue { }`: by Swift's naming convention
+    /// a `with…` function runs its body before it returns. Only the body (the unlabelled closure,
+    /// `operation:` or `body:`), not a handler such as `withObservationTracking`'s `onChange:`.
+    private func isScopedHelper(_ name: String, label: String?) -> Bool {
+        guard name.hasPrefix("with"), name.count > 4, name.dropFirst(4).first?.isUppercase == true else { return false }
+        return label == nil || label == "operation" || label == "body"
     }
 
     /// For a function named `name` declared in this file: whether its closure parameters escape.
@@ -478,14 +501,33 @@ extension ClosureExprSyntax {
     }
 
     /// Whether the closure might run for a long or open-ended time: any long-lived loop, any loop
-    /// that awaits, or a sleep, anywhere in it. Used to stay quiet, so it errs towards "yes".
+    /// that awaits, a sleep, or a wait for another task's result (`await previous?.value`: a
+    /// place in a queue of tasks), anywhere in it. Used to stay quiet, so it errs towards "yes".
     var mayBeLongLived: Bool {
         for statement in collect(StmtSyntax.self, in: statements) {
             if statement.isLongLivedLoop { return true }
             if statement.is(WhileStmtSyntax.self) || statement.is(RepeatStmtSyntax.self),
                !collect(AwaitExprSyntax.self, in: statement).isEmpty { return true }
         }
+        if collect(AwaitExprSyntax.self, in: statements).contains(where: \.waitsForTaskResult) { return true }
         return collect(FunctionCallExprSyntax.self, in: statements).contains(where: \.isSleep)
+    }
+}
+
+extension AwaitExprSyntax {
+    /// `await task.value`, `await previous?.value`, `try await task.result.get()`: waits until
+    /// another task has finished.
+    var waitsForTaskResult: Bool {
+        var expression = expression
+        while true {
+            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
+            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               let base = member.base { expression = base; continue }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+                return ["value", "result"].contains(member.declName.baseName.text)
+            }
+            return false
+        }
     }
 }
 
@@ -737,9 +779,11 @@ struct EditBuilder {
 // MARK: - Where the weak capture belongs
 
 /// For a closure with `[weak self]`: the outermost escaping closure around it that captures self
-/// strongly, if the search can tell. Walks out through non-escaping closures; stops at a `Task`
-/// body (its own capture is `reflexive-weak-self`'s concern), at a closure that already does not
-/// own self, at an explicit `[self]`, and at anything it cannot place.
+/// strongly, if the search can tell. Walks out through non-escaping closures and closures queued
+/// to run once (a dispatch holds `self` only until it runs, while the inner closure it creates may
+/// be kept much longer: its own weak capture is the one that matters); stops at a `Task` body (its
+/// own capture is `reflexive-weak-self`'s concern), at a closure that already does not own self,
+/// at an explicit `[self]`, and at anything it cannot place.
 func strongEscapingOuterClosure(of inner: ClosureExprSyntax, _ facts: FileFacts) -> ClosureExprSyntax? {
     var outermost: ClosureExprSyntax?
     var current = inner.enclosingClosure
@@ -747,7 +791,7 @@ func strongEscapingOuterClosure(of inner: ClosureExprSyntax, _ facts: FileFacts)
         if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return nil }
         switch closure.role(facts) {
         case .task: return outermost
-        case .nonEscaping: break
+        case .nonEscaping, .runsOnce: break
         case .escaping: outermost = closure
         case .unknown: return outermost
         }

@@ -17,8 +17,10 @@ struct ReflexiveWeakSelf: Rule {
             it costs a `guard let self` or a `self?.` at every use, which hides the real control \
             flow. Weak capture still matters for tasks that never finish on their own (a \
             `for await` or `while true` loop); this rule stays quiet for those, for bodies that \
-            sleep (a delayed action that should not run for a dead owner), in `deinit`, and when \
-            the task sits in an escaping closure (see `weak-self-inner-only`). \
+            sleep or wait for another task's result (a delayed or queued action that should not \
+            run for a dead owner), for bodies that run a closure they were handed (its length is \
+            the caller's business), in `deinit`, and when the task sits in an escaping closure \
+            (see `weak-self-inner-only`). \
             (seed 000, "when [weak self] still matters" and checklist 4)
             """,
         fix: FixInfo(.unsafe, """
@@ -79,6 +81,21 @@ struct ReflexiveWeakSelf: Rule {
                 }
             }
             """,
+            // A task started from a closure that a queue runs once: that closure holds `self`
+            // only until it runs, so nothing long-lived owns `self` either.
+            """
+            final class Gallery {
+                var photos: [String] = []
+                func didReceiveMemoryWarning() {
+                    DispatchQueue.main.async {
+                        Task { [↓weak self] in
+                            guard let self else { return }
+                            photos = await reloadVisible()
+                        }
+                    }
+                }
+            }
+            """,
             // `self?.value ?? fallback`: reported, but no automatic fix (the types decide).
             """
             final class Meter {
@@ -134,6 +151,31 @@ struct ReflexiveWeakSelf: Rule {
                 }
             }
             """,
+            // Queued behind the previous task: the wait has no bound, and the work should be
+            // skipped for an owner that went away in the meantime.
+            """
+            final class Connection {
+                private var lastStep: Task<Void, Never>?
+                func enqueue(_ step: Step) {
+                    let previous = lastStep
+                    lastStep = Task { [weak self] in
+                        await previous?.value
+                        await self?.apply(step)
+                    }
+                }
+            }
+            """,
+            // The body runs work it was handed: whether that ever ends is the caller's business.
+            """
+            final class Jobs {
+                func schedule(_ job: @escaping @Sendable () async -> Void) {
+                    Task { [weak self] in
+                        await job()
+                        self?.finished += 1
+                    }
+                }
+            }
+            """,
             // Escaping non-Task closures can form real cycles: not this rule's business.
             """
             final class Settings {
@@ -161,6 +203,18 @@ struct ReflexiveWeakSelf: Rule {
                 func load(_ api: API) {
                     api.fetch { result in
                         Task { @MainActor [weak self] in self?.apply(result) }
+                    }
+                }
+            }
+            """,
+            // Bound to a local first: still inside the observer block, which is kept for good.
+            """
+            final class Uploader {
+                var observer: NSObjectProtocol?
+                func watch(_ center: NotificationCenter) {
+                    observer = center.addObserver(forName: .retry, object: nil, queue: .main) { _ in
+                        let retry = Task { [weak self] in await self?.upload() }
+                        _ = retry
                     }
                 }
             }
@@ -321,7 +375,7 @@ struct ReflexiveWeakSelf: Rule {
         let facts = FileFacts(context.file)
         return context.file.closures.compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
-                  !closure.mayBeLongLived, selfIsPlainStrong(around: task.call, facts),
+                  !closure.mayBeLongLived, !runsWorkHandedIn(closure), selfIsPlainStrong(around: task.call, facts),
                   task.call.ancestorOrSelf(where: { $0.is(DeinitializerDeclSyntax.self) }) == nil
             else { return nil }
             return context.violation(
@@ -333,14 +387,37 @@ struct ReflexiveWeakSelf: Rule {
         }
     }
 
+    /// Whether the body awaits a closure it was handed (`await operation()`, where `operation` is
+    /// a parameter or a local value, not a function): how long that work runs, and whether it
+    /// ever ends, is the caller's business, so the body cannot be called finite.
+    private func runsWorkHandedIn(_ closure: ClosureExprSyntax) -> Bool {
+        guard let member = closure.ancestorOrSelf(where: { $0.parent?.is(MemberBlockItemSyntax.self) == true
+            || $0.parent?.parent?.is(SourceFileSyntax.self) == true }) else { return false }
+        var values = Set(collect(IdentifierPatternSyntax.self, in: member).map { $0.identifier.text.replacingBackticks })
+        for parameter in collect(FunctionParameterSyntax.self, in: member) { values.insert((parameter.secondName ?? parameter.firstName).text) }
+        for parameter in collect(ClosureParameterSyntax.self, in: member) { values.insert((parameter.secondName ?? parameter.firstName).text) }
+        for parameter in collect(ClosureShorthandParameterSyntax.self, in: member) { values.insert(parameter.name.text) }
+        values.subtract(collect(FunctionDeclSyntax.self, in: member).map(\.name.text))
+        return collect(AwaitExprSyntax.self, in: closure.statements).contains { awaited in
+            var expression = awaited.expression
+            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+            guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+            var callee = call.calledExpression
+            if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+            guard case .identifier(let name)? = callee.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind else { return false }
+            return values.contains(name.replacingBackticks)
+        }
+    }
+
     /// Whether `self` around the task is the method's own strong `self`: every closure between
-    /// the task and its function is non-escaping or another task body, and none captures weakly.
+    /// the task and its function is non-escaping, queued to run once, or another task body, and
+    /// none captures weakly.
     private func selfIsPlainStrong(around call: FunctionCallExprSyntax, _ facts: FileFacts) -> Bool {
         var current = call.enclosingClosure
         while let closure = current {
             if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return false }
             switch closure.role(facts) {
-            case .task, .nonEscaping: break
+            case .task, .nonEscaping, .runsOnce: break
             case .escaping, .unknown: return false
             }
             current = closure.enclosingClosure

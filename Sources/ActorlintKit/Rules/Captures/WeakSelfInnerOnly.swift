@@ -18,7 +18,14 @@ struct WeakSelfInnerOnly: Rule {
             capture protects nothing. Put `[weak self]` on the outermost escaping closure; the \
             inner closures then see the outer weak reference. Closures the API runs before \
             returning (`map`, `forEach`, `withTaskGroup`, `withCheckedContinuation`…) are \
-            looked through, and a surrounding `Task` body is left to `reflexive-weak-self`. \
+            looked through, and a surrounding `Task` body is left to `reflexive-weak-self`. So \
+            are closures a queue runs once, right away (`DispatchQueue.main.async`, \
+            `asyncAfter`, `OperationQueue.addOperation`), and closures called on the spot \
+            (`lazy var x = { … }()`): they hold `self` only until they have run, while the inner \
+            closure they create (an alert action, a completion, a stored callback) may be kept \
+            much longer, so its own weak capture is the one that matters. Nor does it report \
+            when the outer closure uses `self` itself: its strong capture is then its own \
+            choice, not a side effect of the inner closure. \
             The seed notes that newer compilers (Swift 6.4) diagnose this shape too; Swift 6.3 \
             compiles it silently. (seed 000, pitfall 2)
             """,
@@ -59,6 +66,19 @@ struct WeakSelfInnerOnly: Rule {
                     observer = NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in
                         counters.forEach { counter in
                             DispatchQueue.main.async { [↓weak self, counter] in self?.update(counter) }
+                        }
+                    }
+                }
+            }
+            """,
+            // Looked through a closure queued once: the sink that creates it is kept for good.
+            """
+            final class FeedbackBanner {
+                var subscription: AnyCancellable?
+                func listen() {
+                    subscription = NotificationCenter.default.publisher(for: .feedbackSent).sink { _ in
+                        DispatchQueue.main.async {
+                            Banner.show(onTap: { [↓weak self] in self?.openForm() })
                         }
                     }
                 }
@@ -143,6 +163,20 @@ struct WeakSelfInnerOnly: Rule {
                 }
             }
             """,
+            // The outer closure uses `self` itself: its strong capture is its own choice, and
+            // the inner closure (kept by the debugger it is handed to) has a life of its own.
+            """
+            final class Editor {
+                var text = ""
+                func binding() -> Binding<String> {
+                    Binding(get: { self.text }, set: { value in
+                        self.text = value
+                        let probe = ChangeProbe(isStale: { [weak self] in self == nil })
+                        probe.record(value)
+                    })
+                }
+            }
+            """,
             // An explicit strong capture outside is a deliberate choice.
             """
             final class Cache {
@@ -150,6 +184,61 @@ struct WeakSelfInnerOnly: Rule {
                     loader.load { [self] data in
                         store(data)
                         DispatchQueue.main.async { [weak self] in self?.notify() }
+                    }
+                }
+            }
+            """,
+            // The outer closure is queued to run once, soon; the inner one is stored in the
+            // alert for as long as it is shown, and its weak capture is what keeps that short.
+            """
+            final class Checkout {
+                var alert: Alert?
+                func confirmLater() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                        self.alert = Alert(title: "Pay?", onConfirm: { [weak self] in self?.pay() })
+                    }
+                }
+            }
+            """,
+            """
+            final class Composer {
+                func attach(_ editor: Editor) {
+                    DispatchQueue.main.async {
+                        editor.onSubmit = { [weak self] in self?.send() }
+                    }
+                }
+            }
+            """,
+            // A closure called on the spot (a lazy initializer) keeps nothing.
+            """
+            final class BookmarksScreen {
+                lazy var source: BookmarkSource = {
+                    let source = BookmarkSource()
+                    source.onMissingIcon = { [weak self] _ in self?.fetchIcons() }
+                    return source
+                }()
+            }
+            """,
+            """
+            final class Settings {
+                func open(_ row: Int) {
+                    let screen: Screen? = {
+                        switch row {
+                        case 0: return Screen(onClose: { [weak self] in self?.dismiss() })
+                        default: return nil
+                        }
+                    }()
+                    show(screen)
+                }
+            }
+            """,
+            // A `with…` helper runs its body before it returns (Swift's naming convention).
+            """
+            final class Store {
+                var subscriptions: [UUID: AnyCancellable] = [:]
+                func start(_ effect: AnyPublisher<Int, Never>, id: UUID) {
+                    withSpan("effect") {
+                        subscriptions[id] = effect.sink { [weak self] value in self?.receive(value) }
                     }
                 }
             }
@@ -219,7 +308,7 @@ struct WeakSelfInnerOnly: Rule {
                     func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
                 }
 
-                final class StatusPanel {
+                @MainActor final class StatusPanel {
                     let pinger = Pinger()
                     let label = "status"
                     var status = 0
@@ -248,7 +337,7 @@ struct WeakSelfInnerOnly: Rule {
                     func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
                 }
 
-                final class StatusPanel {
+                @MainActor final class StatusPanel {
                     let pinger = Pinger()
                     let label = "status"
                     var status = 0
@@ -276,13 +365,28 @@ struct WeakSelfInnerOnly: Rule {
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
         return context.file.closures.compactMap { inner in
-            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts) else { return nil }
+            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts),
+                  !usesSelfItself(outer, facts) else { return nil }
             let line = context.file.line(of: outer)
             return context.violation(
                 "Only this inner closure captures `self` weakly: the escaping \(outer.displayName) on line " +
                 "\(line) must hold `self` strongly to pass it in, and keeps it alive for as long as it " +
                 "is stored. Put `[weak self]` on that outer closure; the inner one then sees the weak reference.",
                 at: capture, fix: fix(outer, facts, context))
+        }
+    }
+
+    /// Whether the outer closures use `self` themselves (`self.x`, `super`, or a member of the
+    /// owner by its bare name), outside inner closures that capture `self` on their own: then
+    /// their strong capture is their own choice, not a side effect of the inner closure, and the
+    /// inner weak capture is about the inner closure's own, possibly longer, life.
+    private func usesSelfItself(_ outer: ClosureExprSyntax, _ facts: FileFacts) -> Bool {
+        let members = OwnerType(enclosing: outer, facts)?.memberNames ?? []
+        return LocalNames(around: outer).selfReferences(in: outer.statements).contains { reference in
+            guard !reference.isInOwnCapture(of: outer) else { return false }
+            if reference.isExplicitSelf { return true }
+            guard let name = reference.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            return members.contains(name.replacingBackticks)
         }
     }
 

@@ -18,10 +18,13 @@ struct MainActorBlockingWork: Rule {
             into a `@concurrent` function and await its result; the assignment back then \
             happens on the main actor again. (seed 000, "async is not background"; seed 001, \
             FAQ "Does async/await run in the background?"; SE-0461)
-            Cost model: a loop over a collection from outside the function that builds up a \
-            result without awaiting; JSON and property-list encoding or decoding; sorting a \
-            collection from outside; synchronous file reads, writes and directory listings; \
-            image decoding. Awaiting network calls is not heavy.
+            Cost model: a loop over a collection from outside the function that builds a string \
+            or nests a second loop over outside data, without awaiting; decoding a collection \
+            (`[Post].self`) or serializing a whole JSON/property-list document; synchronous \
+            file reads, writes and directory listings; image decoding. Awaiting network calls \
+            is not heavy, nor are encoding one value, decoding one object or sorting, which are \
+            fast at the sizes apps handle. Test targets are not checked: a test that blocks the \
+            main actor blocks no user.
             """,
         triggering: [
             """
@@ -45,6 +48,17 @@ struct MainActorBlockingWork: Rule {
                 }
             }
             """,
+            // A nested loop over outside data: quadratic work.
+            """
+            @MainActor final class Matcher {
+                var pairs = 0
+                func match(_ left: [Item], _ right: [Item]) async {
+                    ↓for a in left {
+                        for b in right where a.id == b.id { pairs += 1 }
+                    }
+                }
+            }
+            """,
             // Default isolation MainActor: unannotated code is main-actor code.
             RuleExample("""
                 final class Library {
@@ -58,16 +72,16 @@ struct MainActorBlockingWork: Rule {
             // Caller's-actor code awaited from main-actor code (SE-0461).
             RuleExample("""
                 final class Reports {
-                    func summarize(_ entries: [Entry]) async -> [String: Int] {
-                        var totals: [String: Int] = [:]
-                        ↓for entry in entries { totals[entry.category, default: 0] += entry.amount }
-                        return totals
+                    func summarize(_ entries: [Entry]) async -> String {
+                        var report = ""
+                        ↓for entry in entries { report += "\\(entry.category): \\(entry.amount)\\n" }
+                        return report
                     }
                 }
                 @MainActor final class ReportScreenModel {
-                    var totals: [String: Int] = [:]
+                    var text = ""
                     let reports = Reports()
-                    func load(_ entries: [Entry]) async { totals = await reports.summarize(entries) }
+                    func load(_ entries: [Entry]) async { text = await reports.summarize(entries) }
                 }
                 """, settings: ModuleSettings(name: "App", features: [ModuleSettings.nonisolatedNonsendingByDefault])),
         ],
@@ -122,6 +136,21 @@ struct MainActorBlockingWork: Rule {
                 }
             }
             """,
+            // Small, bounded work: a single object decoded, a value encoded, a result sorted, a list
+            // of parameters assembled.
+            """
+            @MainActor final class TagModel {
+                var tags: [String] = []
+                var params: [String] = []
+                func load(_ labels: [String]) async throws {
+                    let response = try JSONDecoder().decode(TagResponse.self, from: try await api.tags())
+                    let body = try JSONEncoder().encode(response)
+                    tags = response.tags.sorted()
+                    for label in labels { params.append(label) }
+                    _ = body
+                }
+            }
+            """,
             // Synchronous main-actor code is outside this rule's premise (it never claimed to be background work).
             """
             @MainActor final class Sorter {
@@ -133,6 +162,7 @@ struct MainActorBlockingWork: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
+        guard context.module.kind != .test else { return [] }
         var violations: [Violation] = []
         let callersOnMain = MainActorCallSites(context)
         for function in AsyncFunctions.all(in: context.file) {

@@ -27,6 +27,40 @@ struct MainDispatch {
 
     var isDispatchQueue: Bool { spelling == "DispatchQueue.main.async" }
 
+    /// A comment on the dispatch's line, the line above, or right after its `{` says why it
+    /// defers: an explained deferral is deliberate, not a habit.
+    var isJustified: Bool {
+        let leading = call.leadingTrivia.contains { $0.isComment }
+        let afterBrace = body.leftBrace.trailingTrivia.contains { $0.isComment }
+            || (body.statements.first?.leadingTrivia.prefix { !$0.isNewline }.contains { $0.isComment } ?? false)
+        return leading || afterBrace
+    }
+
+    /// Inside a SwiftUI view or a type nested in one (a representable's coordinator), a main-queue
+    /// hop is the standard way to move a state change out of the current view update.
+    /// A user action or lifecycle closure (`.onAppear`, `Button`…) is not a view update, so a
+    /// hop there is as redundant as anywhere.
+    var isInSwiftUIViewCode: Bool {
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self), let owner = ClosureUse(closure: closure).call,
+               let name = owner.calleeName, Catalogue.swiftUIModifiers.contains("." + name) || owner.calleeText == "Button" {
+                return false
+            }
+            if let group = node.asProtocol(DeclGroupSyntax.self) {
+                let inherited = group.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? []
+                if inherited.contains(where: Self.swiftUIViewProtocols.contains) { return true }
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    static let swiftUIViewProtocols: Set<String> = [
+        "View", "ViewModifier", "UIViewRepresentable", "UIViewControllerRepresentable",
+        "NSViewRepresentable", "NSViewControllerRepresentable",
+    ]
+
     /// Every main dispatch in a file, outermost first. Three rules ask; found once per file.
     static func all(in file: SourceFile) -> [MainDispatch] {
         file.memo("MainDispatch.all") { file.functionCalls.compactMap(MainDispatch.init) }
@@ -40,6 +74,15 @@ struct MainDispatch {
         let statements = body.statements
         guard let first = statements.first else { return nil }
         return reindent(statements, removing: first.lineIndentation, adding: call.lineIndentation)
+    }
+}
+
+extension TriviaPiece {
+    var isComment: Bool {
+        switch self {
+        case .lineComment, .blockComment, .docLineComment, .docBlockComment: true
+        default: false
+        }
     }
 }
 

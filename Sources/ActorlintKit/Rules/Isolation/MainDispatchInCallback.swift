@@ -36,8 +36,10 @@ struct MainDispatchInCallback: Rule {
             """
             final class LocationBridge: NSObject {
                 var onUpdate: ((Double) -> Void)?
-                func didUpdate(_ latitude: Double) {
-                    ↓DispatchQueue.main.async { [weak self] in self?.onUpdate?(latitude) }
+                func start(_ manager: LocationSource) {
+                    manager.observe { latitude in
+                        ↓DispatchQueue.main.async { [weak self] in self?.onUpdate?(latitude) }
+                    }
                 }
             }
             """,
@@ -56,6 +58,13 @@ struct MainDispatchInCallback: Rule {
             """
             final class Flash {
                 func blink() { DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { print("off") } }
+            }
+            """,
+            // A plain method: callers decide where it runs; making it @MainActor is the better change.
+            """
+            final class Banner {
+                var onShow: (() -> Void)?
+                func show() { DispatchQueue.main.async { self.onShow?() } }
             }
             """,
             // Already the recommended bridge.
@@ -77,8 +86,10 @@ struct MainDispatchInCallback: Rule {
                 final class Bridge: Sendable {
                     let badge: Badge
                     init(badge: Badge) { self.badge = badge }
-                    func received(_ value: Int) {
-                        DispatchQueue.main.async { [badge] in badge.count = value }
+                    func listen(_ source: @escaping @Sendable (@escaping @Sendable (Int) -> Void) -> Void) {
+                        source { value in
+                            DispatchQueue.main.async { [badge = self.badge] in badge.count = value }
+                        }
                     }
                 }
                 """,
@@ -88,8 +99,10 @@ struct MainDispatchInCallback: Rule {
                 final class Bridge: Sendable {
                     let badge: Badge
                     init(badge: Badge) { self.badge = badge }
-                    func received(_ value: Int) {
-                        Task { @MainActor [badge] in badge.count = value }
+                    func listen(_ source: @escaping @Sendable (@escaping @Sendable (Int) -> Void) -> Void) {
+                        source { value in
+                            Task { @MainActor [badge = self.badge] in badge.count = value }
+                        }
                     }
                 }
                 """),
@@ -100,13 +113,21 @@ struct MainDispatchInCallback: Rule {
         MainDispatch.all(in: context.file).compactMap { dispatch in
             let here = context.isolation.isolation(at: dispatch.call)
             let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call))
-            guard here.isolation == .nonisolated, !scope.isAsync else { return nil }
+            // A callback is a closure; a plain method is called from wherever its callers are.
+            // Inside a global-queue round trip, dispatch-global-for-cpu-work gives the better advice.
+            guard here.isolation == .nonisolated, !scope.isAsync, scope.kind == .closure,
+                  !isGlobalQueueRoundTrip(scope) else { return nil }
             return context.violation(
                 "\(here.sentence(for: scope.summary)), so a hop to the main actor is needed here; " +
                 "`Task { @MainActor in … }` makes it in a form the compiler checks as main-actor code, " +
                 "where `\(dispatch.spelling)` only promises it.",
                 at: dispatch.call.calledExpression, fix: rewrite(dispatch, context))
         }
+    }
+
+    private func isGlobalQueueRoundTrip(_ scope: ExecutionContext) -> Bool {
+        guard let closure = scope.node?.as(ClosureExprSyntax.self), let call = ClosureUse(closure: closure).call else { return false }
+        return call.calleeText.hasPrefix("DispatchQueue.global(")
     }
 
     /// `DispatchQueue.main.async { [captures] in body }` → `Task { @MainActor [captures] in body }`.

@@ -92,6 +92,43 @@ struct RedundantMainDispatch: Rule {
                 nonisolated func tick(_ value: String) { DispatchQueue.main.async { Task { @MainActor in self.now = value } } }
             }
             """,
+            // A deferral that says why it defers is deliberate.
+            """
+            @MainActor final class Composer {
+                var height = 0.0
+                func layoutChanged() {
+                    // Wait for the next layout pass before measuring.
+                    DispatchQueue.main.async { self.height = 1 }
+                }
+            }
+            """,
+            // SwiftUI view code defers state changes out of a view update this way on purpose.
+            """
+            struct SizeReader: View {
+                @State private var size = CGSize.zero
+                var body: some View {
+                    GeometryReader { proxy in
+                        Color.clear.onAppear { }
+                    }
+                }
+                func record(_ proxy: GeometryProxy) -> some View {
+                    DispatchQueue.main.async { size = proxy.size }
+                    return Color.clear
+                }
+            }
+            """,
+            """
+            struct NoteEditor: UIViewRepresentable {
+                @Binding var text: String
+                final class Coordinator: NSObject, UITextViewDelegate {
+                    var text: Binding<String>
+                    init(text: Binding<String>) { self.text = text }
+                    func textViewDidChange(_ textView: UITextView) {
+                        DispatchQueue.main.async { self.text.wrappedValue = textView.text }
+                    }
+                }
+            }
+            """,
             // Some other queue named main on a custom type.
             """
             @MainActor final class Worker {
@@ -130,14 +167,15 @@ struct RedundantMainDispatch: Rule {
     func violations(in context: RuleContext) -> [Violation] {
         MainDispatch.all(in: context.file).compactMap { dispatch in
             let here = context.isolation.isolation(at: dispatch.call)
-            guard here.isolation == .mainActor else { return nil }
+            guard here.isolation == .mainActor, !dispatch.isJustified, !dispatch.isInSwiftUIViewCode else { return nil }
             let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call)).summary
             let fix = dispatch.unwrappedBody().map { body in
                 Fix(title: "Call the code directly", safety: .unsafe, edits: [context.replace(dispatch.call, with: body)])
             }
             return context.violation(
                 "Already on the main actor: \(here.sentence(for: scope)). `\(dispatch.spelling)` only " +
-                "postpones this work to a later run-loop turn and hides it from the compiler's isolation checks; call it directly.",
+                "postpones this work to a later run-loop turn and hides it from the compiler's isolation checks; call it directly " +
+                "(if the postponement is the point, say why in a comment on the dispatch).",
                 at: dispatch.call.calledExpression, fix: fix)
         }
     }

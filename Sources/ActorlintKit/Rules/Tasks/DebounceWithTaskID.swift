@@ -19,7 +19,11 @@ struct DebounceWithTaskID: Rule {
             `onDisappear`; without the cancel it is not a debounce at all, only a delay, and \
             every change still does the work. Starting a task in `.onChange` without a sleep is \
             not a debounce and is left alone, unless it cancels and replaces a stored task, \
-            which is again `.task(id:)`. (seed 001, ".task in SwiftUI"; seed 000, checklist 5)
+            which is again `.task(id:)`. Also left alone: handlers that compare the old value \
+            with the new one (`.task(id:)` sees only the new one), task handles shared with \
+            another view (a `@Binding`), stored delays the code cancels on another branch, and \
+            timers whose cancel stops them rather than restarting them. \
+            (seed 001, ".task in SwiftUI"; seed 000, checklist 5)
             """,
         triggering: [
             // A delay, not a debounce: nothing is cancelled, every change searches.
@@ -150,6 +154,106 @@ struct DebounceWithTaskID: Rule {
                 }
             }
             """,
+            // The handler reacts to a transition (old versus new), which `.task(id:)` cannot see:
+            // here a settling delay before scrolling to an inserted row.
+            """
+            struct Gallery: View {
+                @State private var photos: [Photo] = []
+                @State private var focused: Photo.ID?
+                var body: some View {
+                    ScrollView { PhotoStrip(photos: photos) }
+                        .scrollPosition(id: $focused)
+                        .onChange(of: photos.count) { oldCount, newCount in
+                            if oldCount < newCount {
+                                Task {
+                                    try? await Task.sleep(for: .milliseconds(300))
+                                    focused = photos.last?.id
+                                }
+                            }
+                        }
+                }
+            }
+            """,
+            // A stored delay the handler manages itself: started once, cancelled on the other
+            // branch (a minimum time to show "sending"), not restarted on every change.
+            """
+            struct DeliveryBadge: View {
+                let status: Status
+                @State private var shown: Status = .sending
+                @State private var pending: Task<Void, Never>?
+                var body: some View {
+                    Text(shown.label).onChange(of: status) { _, newStatus in
+                        if newStatus == .failed {
+                            guard pending == nil else { return }
+                            pending = Task {
+                                try? await Task.sleep(for: .milliseconds(700))
+                                if !Task.isCancelled { shown = newStatus }
+                                pending = nil
+                            }
+                        } else {
+                            pending?.cancel()
+                            pending = nil
+                            shown = newStatus
+                        }
+                    }
+                }
+            }
+            """,
+            // A press-and-hold timer: the cancel stops it on release, it does not restart it.
+            """
+            struct HoldToConfirm: ViewModifier {
+                @State private var holding = false
+                @State private var timer: Task<Void, Never>?
+                let action: () -> Void
+                func body(content: Content) -> some View {
+                    content.onLongPressGesture(minimumDuration: 60, perform: {}, onPressingChanged: pressing)
+                }
+                private func pressing(_ isPressing: Bool) {
+                    holding = isPressing
+                    guard isPressing else {
+                        timer?.cancel()
+                        return
+                    }
+                    timer = Task {
+                        try? await Task.sleep(for: .seconds(1))
+                        if !Task.isCancelled { action() }
+                    }
+                }
+            }
+            """,
+            // The handle is shared with another view, which cancels and replaces it too.
+            """
+            struct AvatarHover: ViewModifier {
+                @State private var showCard = false
+                @State private var hoverTimer = Task<Void, Never> {}
+                func body(content: Content) -> some View {
+                    content
+                        .onHover { hovering in
+                            hoverTimer.cancel()
+                            hoverTimer = Task {
+                                try? await Task.sleep(for: .milliseconds(500))
+                                if !Task.isCancelled { showCard = hovering }
+                            }
+                        }
+                        .popover(isPresented: $showCard) { ProfileCard(hoverTimer: $hoverTimer) }
+                }
+            }
+            """,
+            """
+            struct ProfileCard: View {
+                @Binding var hoverTimer: Task<Void, Never>
+                @State private var autoDismiss = true
+                var body: some View {
+                    Text("Profile").onAppear {
+                        hoverTimer.cancel()
+                        hoverTimer = Task {
+                            try? await Task.sleep(for: .seconds(2))
+                            if !Task.isCancelled, autoDismiss { close() }
+                        }
+                    }
+                }
+            }
+            """,
             // A view model is not a view: `.task(id:)` is not available there.
             """
             @MainActor final class SearchModel {
@@ -178,14 +282,21 @@ struct DebounceWithTaskID: Rule {
                 return name
             }
             let sleeps = startsWithSleep(task.body)
-            let replaces = StoredTask(task, facts).map(cancelsBeforeReplacing) ?? false
+            let stored = StoredTask(task, facts)
+            // A handle shared with another view (a `@Binding`, or passed on as `$handle`) is
+            // cancelled and replaced there too: `.task(id:)` cannot be reached from elsewhere.
+            if let stored, isShared(stored) { return nil }
+            // `.task(id:)` sees only the new value: a handler that compares it with the old one
+            // reacts to a transition, which the modifier cannot express.
+            if let handler = task.call.enclosingClosure, modifierName == "onChange", usesOldValue(handler) { return nil }
+            let replaces = stored.map(cancelsBeforeReplacing) ?? false
             let message: String
             switch (sleeps, replaces) {
             case (true, true):
                 message = "This is a hand-made debounce: cancel the stored task, start one that sleeps. " +
                     "`.task(id: value) { try await Task.sleep(for: …); … }` does the same, and also cancels " +
                     "when the view disappears, without a `@State` task property."
-            case (true, false) where modifierName != nil:
+            case (true, false) where modifierName != nil && task.isDiscarded:
                 message = "Every change starts another task that sleeps and then does the work, and none " +
                     "is cancelled: this delays the work but does not debounce it. `.task(id: value) { try " +
                     "await Task.sleep(for: …); … }` cancels the previous run (its sleep throws) when the value " +
@@ -210,16 +321,56 @@ struct DebounceWithTaskID: Rule {
         return !inLoop
     }
 
-    /// `x?.cancel()` in an earlier statement of the block where `x = Task { … }` happens.
+    /// `x?.cancel()` in an earlier statement of the block where `x = Task { … }` happens, on the
+    /// way to the new task: not in a `guard … else` or a branch that leaves (`if !on { x?.cancel();
+    /// return }` stops a timer, it does not restart one).
     private func cancelsBeforeReplacing(_ stored: StoredTask) -> Bool {
         guard let item = stored.task.call.ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }),
               let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
         return list.contains { earlier in
             earlier.position < item.position && collect(FunctionCallExprSyntax.self, in: earlier).contains { cancel in
                 guard cancel.calleeName == "cancel", cancel.arguments.isEmpty,
-                      let base = cancel.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
-                return mentions(stored.property, in: base)
+                      let base = cancel.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+                      mentions(stored.property, in: base) else { return false }
+                var current = Syntax(cancel).parent
+                while let node = current, node.id != earlier.id {
+                    if node.is(GuardStmtSyntax.self) { return false }
+                    if let block = node.as(CodeBlockSyntax.self), block.statements.contains(where: {
+                        $0.item.is(ReturnStmtSyntax.self) || $0.item.is(ThrowStmtSyntax.self)
+                    }) { return false }
+                    current = node.parent
+                }
+                return true
             }
         }
+    }
+
+    /// The task property is a `@Binding`, or its binding `$name` is handed to another view.
+    private func isShared(_ stored: StoredTask) -> Bool {
+        stored.owner.declarations.contains { declaration in
+            let bound = declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.contains { variable in
+                variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == stored.property }
+                    && variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Binding" }
+            }
+            return bound || collect(DeclReferenceExprSyntax.self, in: declaration).contains {
+                $0.baseName.text == "$" + stored.property
+            }
+        }
+    }
+
+    /// `{ old, new in … old … }` or `$0`: the handler reads the value before the change.
+    private func usesOldValue(_ handler: ClosureExprSyntax) -> Bool {
+        let references = collect(DeclReferenceExprSyntax.self, in: handler.statements)
+        if references.contains(where: { $0.baseName.text == "$0" }) && references.contains(where: { $0.baseName.text == "$1" }) {
+            return true
+        }
+        var names: [String] = []
+        if let shorthand = handler.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
+            names = shorthand.map(\.name.text)
+        } else if let clause = handler.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self) {
+            names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        guard names.count == 2, names[0] != "_" else { return false }
+        return references.contains { $0.baseName.text == names[0] }
     }
 }

@@ -12,27 +12,53 @@ struct PreferConcurrentOverDetached: Rule {
         rationale: """
             A detached task inherits nothing from where it is created: not the actor, not the \
             priority, not task-local values, and nobody cancels it when its creator goes away. \
-            Developers reach for it to get work off the main actor, but since Swift 6.2 the \
-            explicit way is a `@concurrent` function that the caller awaits (SE-0461), which keeps \
-            the work structured: it is cancelled with its caller and its result comes back on the \
-            caller's actor. Apple's documentation likewise advises against detached tasks when \
-            structured concurrency (`async let`, task groups) can model the work. \
+            Developers reach for it to get work off the main actor and then bring the result \
+            back, by awaiting the task's `value` or by hopping to the main actor by hand. Since \
+            Swift 6.2 the explicit way is a `@concurrent` function that the caller awaits \
+            (SE-0461), which keeps the work structured: it is cancelled with its caller and its \
+            result comes back on the caller's actor. Apple's documentation likewise advises \
+            against detached tasks when structured concurrency (`async let`, task groups) can \
+            model the work. The rule reports a detached task that does synchronous work of its \
+            own and whose result comes back to its creator: awaited right away, through a local \
+            handle, or handed to the main actor by hand from inside. A fire-and-forget detached \
+            task (a background job started from synchronous code, a loop that runs for its \
+            owner's lifetime, a handle kept in a property) is not something a caller could \
+            await, and a body that only awaits moves no work anywhere (its detach is about \
+            priority or cancellation): both are left alone, as is a detached task created on \
+            the global concurrent executor already, where detaching leaves no actor and changes \
+            only priority, task-locals and cancellation. \
             (seed 000, pitfalls; seed 001, FAQ "Task vs Task.detached")
             """,
         triggering: [
+            // Awaited on the spot: exactly what awaiting a `@concurrent` function does.
             """
             @MainActor final class Exporter {
-                func export(_ rows: [String]) {
+                var csv = ""
+                func export(_ rows: [String]) async {
+                    csv = await ↓Task.detached(priority: .userInitiated) {
+                        rows.joined(separator: "\\n")
+                    }.value
+                }
+            }
+            """,
+            // Off the main actor, then back to it by hand.
+            """
+            @MainActor final class MembersModel {
+                var roles: [String: String] = [:]
+                func rebuild(_ members: [Member]) {
                     ↓Task.detached {
-                        _ = rows.joined(separator: "\\n")
+                        let roles = members.reduce(into: [String: String]()) { $0[$1.id] = $1.role }
+                        await MainActor.run { self.roles = roles }
                     }
                 }
             }
             """,
+            // A local handle awaited later: `async let`.
             """
-            func warmUp() {
-                let handle = ↓Task.detached(priority: .background) { 42 }
-                _ = handle
+            @MainActor func loadPage() async throws -> Page {
+                let thumbnails = ↓Task.detached { try renderThumbnails() }
+                let text = try await fetchText()
+                return Page(text: text, thumbnails: try await thumbnails.value)
             }
             """,
         ],
@@ -47,6 +73,58 @@ struct PreferConcurrentOverDetached: Rule {
             """,
             // An unstructured task that inherits its context is a different decision.
             "func start() { Task { await Task.yield() } }",
+            // Fire-and-forget from synchronous code: there is no caller to await anything.
+            """
+            final class Launch {
+                func reportInstall() {
+                    Task.detached(priority: .background) { await Attribution.shared.report() }
+                }
+            }
+            """,
+            // A loop that runs for the owner's lifetime cannot be structured under a caller.
+            """
+            final class Bridge {
+                func start(_ channel: Channel) {
+                    Task.detached { [weak self] in
+                        while let message = await channel.next() { await self?.handle(message) }
+                    }
+                }
+            }
+            """,
+            // A handle kept so that others can await or cancel it.
+            """
+            final class Warmup {
+                var cache: Task<Index, Never>?
+                func begin(_ files: [String]) { cache = Task.detached { Index(files) } }
+            }
+            """,
+            // The body only awaits: it moves no work off the actor, the detach is about
+            // priority or about not inheriting cancellation.
+            """
+            func settle() async {
+                await Task.detached(priority: .background) { await Task.yield() }.value
+            }
+            """,
+            // Already on the global concurrent executor (a nonisolated async function without
+            // NonisolatedNonsendingByDefault): the detach is about not inheriting task-locals.
+            """
+            func recordOutsideTheTest() async {
+                await Task.detached { Issue.record("outside") }.value
+            }
+            """,
+            // Only a check of its own before awaiting: nothing to move.
+            """
+            actor Scheduler {
+                let job: Job
+                func start() async -> Status {
+                    let run = Task.detached(priority: .low) {
+                        if !Task.isCancelled && !job.isAbandoned() { await job.execute() }
+                        return await job.finish()
+                    }
+                    return await run.value
+                }
+            }
+            """,
             // Something else called `detached`.
             """
             struct Sheet { func detached() -> Sheet { self } }
@@ -58,14 +136,56 @@ struct PreferConcurrentOverDetached: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let calls = context.file.functionCalls.filter { $0.calleeText(isOneOf: ["Task.detached"]) }
-        return calls.map { call in
+        return calls.compactMap { call in
+            guard resultComesBack(call), doesWorkOfItsOwn(call) else { return nil }
             let origin = context.isolation.isolation(at: call).isolation
-            let from = origin.isMainActor ? " It leaves the main actor only to come back by hand;" : ""
+            // Already on the global concurrent executor: the detach moves no work off an actor;
+            // what it changes is priority, task-locals and cancellation, which is deliberate.
+            if origin == .concurrent { return nil }
+            let from = origin.isMainActor ? " Here it leaves the main actor only to come back by hand." : ""
             return context.violation(
                 "`Task.detached` starts an unstructured task that inherits no actor, priority or " +
-                "task-locals and that nobody cancels.\(from) move the work into a `@concurrent` " +
+                "task-locals and that nobody cancels.\(from) Move the work into a `@concurrent` " +
                 "function and `await` it, or use `async let` / a task group.",
                 at: call.calledExpression)
+        }
+    }
+
+    /// The body calls something it does not await: synchronous work that a `@concurrent`
+    /// function would run instead. A body that only awaits (`await Task.yield()`, `await
+    /// other.run()`) moves no work anywhere; detaching it is about priority or about not
+    /// inheriting cancellation, a decision this rule does not second-guess.
+    private func doesWorkOfItsOwn(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let body = TaskCreation(call)?.body else { return false }
+        return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
+            // A call in an `if`/`guard`/`while` condition decides; it is not the work.
+            let stop = inner.ancestorOrSelf(where: {
+                $0.is(AwaitExprSyntax.self) || $0.is(ConditionElementSyntax.self) || $0.id == body.id
+            })
+            return stop?.id == body.id
+        }
+    }
+
+    /// The creator gets the task's result: `await Task.detached { }.value`, a local handle whose
+    /// `value` or `result` it reads, or a body that hands its result to the main actor itself.
+    private func resultComesBack(_ call: FunctionCallExprSyntax) -> Bool {
+        if let member = call.parent?.as(MemberAccessExprSyntax.self), member.base?.id == call.id,
+           ["value", "result"].contains(member.declName.baseName.text) { return true }
+        if let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let scope = binding.ancestorOrSelf(where: { $0.is(CodeBlockItemListSyntax.self) }),
+           collect(MemberAccessExprSyntax.self, in: scope).contains(where: { access in
+               ["value", "result"].contains(access.declName.baseName.text)
+                   && access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+           }) { return true }
+        guard let body = TaskCreation(call)?.body else { return false }
+        return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
+            if inner.calleeText == "MainActor.run" || inner.calleeText == "DispatchQueue.main.async" { return true }
+            if inner.calleeText == "Task", let closure = inner.trailingClosure,
+               closure.signature?.attributes.contains(where: {
+                   $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
+               }) == true { return true }
+            return false
         }
     }
 }

@@ -14,6 +14,9 @@ struct TaskInOnAppear: Rule {
             disappears, starts again on every reappearance, and an old response can overwrite a \
             newer one. The `.task { }` modifier (iOS 15+) starts the same work when the view \
             appears and cancels it when the view disappears, so its lifetime is the view's. \
+            Menu content (`Menu { }`, `.contextMenu { }`) is left alone: SwiftUI turns it into a \
+            platform menu rather than a view with an appear/disappear lifetime, and `.onAppear` \
+            is the hook known to run there when the menu opens. \
             (seed 001, common mistake 3; seed 000, checklist 5)
             """,
         fix: FixInfo(.unsafe, """
@@ -29,6 +32,20 @@ struct TaskInOnAppear: Rule {
                     List(model.items) { Text($0) }
                         .onAppear {
                             ↓Task { await model.refresh() }
+                        }
+                }
+            }
+            """,
+            // Started in a branch of the closure: the same task, only conditional (no fix).
+            """
+            struct Inbox: View {
+                let model: InboxModel
+                var body: some View {
+                    List(model.threads) { Text($0.subject) }
+                        .onAppear {
+                            if model.isSignedIn {
+                                ↓Task { await model.refresh() }
+                            }
                         }
                 }
             }
@@ -73,6 +90,32 @@ struct TaskInOnAppear: Rule {
                 }
             }
             """,
+            // Menu content becomes a platform menu, not a view with a lifetime of its own.
+            """
+            struct PostRow: View {
+                let model: PostModel
+                var body: some View {
+                    Text(model.title)
+                        .contextMenu {
+                            PostActions(model: model)
+                                .onAppear { Task { await model.loadRelationship() } }
+                        }
+                }
+            }
+            """,
+            """
+            struct MoreButton: View {
+                let model: PostModel
+                var body: some View {
+                    Menu {
+                        Button("Mute") { model.mute() }
+                            .onAppear { Task { await model.loadRelationship() } }
+                    } label: {
+                        Image(systemName: "ellipsis")
+                    }
+                }
+            }
+            """,
             // A Task inside a nested escaping closure is not started by onAppear itself.
             """
             struct Poller: View {
@@ -86,10 +129,17 @@ struct TaskInOnAppear: Rule {
         corrections: [
             CorrectionExample(
                 """
+                import SwiftUI
+
+                @MainActor final class FeedModel {
+                    var items: [String] = []
+                    func refresh() async {}
+                }
+
                 struct FeedScreen: View {
                     let model: FeedModel
                     var body: some View {
-                        List(model.items) { Text($0) }
+                        List(model.items, id: \\.self) { Text($0) }
                             .onAppear {
                                 Task {
                                     await model.refresh()
@@ -99,10 +149,17 @@ struct TaskInOnAppear: Rule {
                 }
                 """,
                 """
+                import SwiftUI
+
+                @MainActor final class FeedModel {
+                    var items: [String] = []
+                    func refresh() async {}
+                }
+
                 struct FeedScreen: View {
                     let model: FeedModel
                     var body: some View {
-                        List(model.items) { Text($0) }
+                        List(model.items, id: \\.self) { Text($0) }
                             .task {
                                 await model.refresh()
                             }
@@ -110,8 +167,28 @@ struct TaskInOnAppear: Rule {
                 }
                 """),
             CorrectionExample(
-                "Text(name).onAppear { Task(priority: .low) { await model.load() } }",
-                "Text(name).task(priority: .low) { await model.load() }"),
+                """
+                import SwiftUI
+
+                @MainActor final class ProfileModel { func load() async {} }
+
+                struct ProfileName: View {
+                    let name: String
+                    let model: ProfileModel
+                    var body: some View { Text(name).onAppear { Task(priority: .low) { await model.load() } } }
+                }
+                """,
+                """
+                import SwiftUI
+
+                @MainActor final class ProfileModel { func load() async {} }
+
+                struct ProfileName: View {
+                    let name: String
+                    let model: ProfileModel
+                    var body: some View { Text(name).task(priority: .low) { await model.load() } }
+                }
+                """),
         ]
     )
 
@@ -121,19 +198,37 @@ struct TaskInOnAppear: Rule {
                   let closure = node.onlyClosure else { return nil }
             return (node, closure)
         }
-        return modifiers.flatMap { modifier in
+        return modifiers.filter { !isInMenuContent($0.call) }.flatMap { modifier in
             let statements = modifier.closure.statements
-            return statements.compactMap { item -> Violation? in
+            // Statements of the closure itself, in its `if`/`guard`/`switch` branches too, but not
+            // in nested closures (those run at another time).
+            let items = collect(CodeBlockItemSyntax.self, in: statements, skippingNestedClosures: true)
+            return items.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
                 guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText(isOneOf: ["Task"]),
                       let body = task.onlyClosure else { return nil }
-                let fix = statements.count == 1 ? rewrite(modifier.call, task: task, body: body, context) : nil
+                let alone = statements.count == 1 && statements.first?.id == item.id
+                let fix = alone ? rewrite(modifier.call, task: task, body: body, context) : nil
                 return context.violation(
                     "This task keeps running after the view disappears and starts again on every " +
                     "appearance; use `.task { }`, which SwiftUI cancels when the view goes away.",
                     at: task.calledExpression, fix: fix)
             }
         }
+    }
+
+    /// Inside the items of a `Menu { }` or `.contextMenu { }` (not their `label:` or `preview:`).
+    private func isInMenuContent(_ modifier: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(modifier).parent
+        while let node = current, !node.isDeclarationBoundary {
+            if let closure = node.as(ClosureExprSyntax.self), let (call, label) = closure.invocation,
+               ["Menu", "contextMenu"].contains(call.calleeName ?? ""),
+               [nil, "content", "menuItems", "menu"].contains(label) {
+                return true
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// `.onAppear { Task(args) { body } }` → `.task(args) { body }`.

@@ -1,0 +1,679 @@
+import SwiftSyntax
+
+/// `do { try await … } catch { errorMessage = … }` with no branch for cancellation: leaving the
+/// screen or typing the next character flashes an error.
+struct CancellationShownAsError: Rule {
+    static let description = RuleDescription(
+        id: "cancellation-shown-as-error",
+        category: .cancellation,
+        summary: "A catch-all that shows or reports an error in code that runs in a task that gets cancelled, with no cancellation branch first",
+        rationale: """
+            Cancellation in Swift is delivered as an error: `Task.sleep`, `Task.checkCancellation()` \
+            and most async APIs throw `CancellationError`, and URLSession throws \
+            `URLError(.cancelled)`. In some tasks cancellation is routine — SwiftUI cancels \
+            `.task` and `.refreshable` when the view disappears and `.task(id:)` on every change, \
+            and code that keeps a `Task` handle cancels it to start over — so a catch-all there \
+            that stores the error in UI state or presents an alert turns "the user navigated \
+            away" into an error message. Catch `CancellationError` (and `URLError` with code \
+            `.cancelled` where URLSession is awaited) before the catch-all and ignore it. \
+            The rule reports a catch-all only where cancellation happens: inside a `.task`, \
+            `.task(id:)` or `.refreshable` closure; inside a `Task` kept in a property that its \
+            owner cancels; in a function that checks `Task.isCancelled` itself; or in a function \
+            awaited (up to three calls deep, matched by name across the module and the run) from \
+            one of those. A `Task { }` whose handle is dropped — a button action, a \
+            fire-and-forget save — is never cancelled, so its catch-all never sees cancellation. \
+            What counts as showing: assigning the error, an error message or a failure state to \
+            a property (not clearing it with `nil` or `false`), calling something that shows or \
+            presents (`showError`, `present`, `alert`…), reporting (`record`, `capture`, \
+            `report`), or a failure trap. Logging, at any level, does not count: the user never \
+            sees it. A catch-all that mentions cancellation itself (`Task.isCancelled`, \
+            `error is CancellationError`, its own `isCanceled` flag) is left alone. \
+            (seed 001, common mistake 4 and the `load()` example; SE-0304 on cancellation)
+            """,
+        fix: FixInfo(.safe, """
+            Inserts `catch is CancellationError { }` — and, when the `do` body awaits URLSession, \
+            `catch let error as URLError where error.code == .cancelled { }` — before the first \
+            `catch`. Offered only when the catch-all does nothing but report the error; when it \
+            also cleans up (`isLoading = false`), the cleanup must run on cancellation too, so \
+            the branch is left to you.
+            """),
+        triggering: [
+            // The seed's load() without its cancellation branches, awaited from the view's `.task`.
+            """
+            @MainActor final class UserListModel {
+                var users: [User] = []
+                var errorMessage: String?
+                let service = UserService()
+                func load() async {
+                    do {
+                        users = try await service.fetchUsers()
+                    } ↓catch {
+                        errorMessage = "Could not load users: \\(error.localizedDescription)"
+                    }
+                }
+            }
+            struct UserListScreen: View {
+                @State private var model = UserListModel()
+                var body: some View {
+                    List(model.users) { Text($0.name) }
+                        .task { await model.load() }
+                }
+            }
+            """,
+            // Debounced search: every keystroke cancels the previous task.
+            """
+            struct SearchScreen: View {
+                @State private var query = ""
+                @State private var failure: Error?
+                var body: some View {
+                    List { }.task(id: query) {
+                        do {
+                            try await Task.sleep(for: .milliseconds(300))
+                            try await search(query)
+                        } ↓catch let searchError {
+                            failure = searchError
+                        }
+                    }
+                }
+            }
+            """,
+            // Cancellation is handled, but URLSession's own cancellation error is not; the
+            // function is awaited two calls below `.refreshable`.
+            """
+            @MainActor final class FeedModel {
+                var failure: Error?
+                func refresh() async {
+                    await fetch(URL(string: "https://example.com/feed")!)
+                }
+                func fetch(_ url: URL) async {
+                    do {
+                        let (data, _) = try await URLSession.shared.data(from: url)
+                        print(data.count)
+                    } catch is CancellationError {
+                    } ↓catch {
+                        failure = error
+                    }
+                }
+            }
+            struct FeedScreen: View {
+                let model: FeedModel
+                var body: some View {
+                    List { }.refreshable { await model.refresh() }
+                }
+            }
+            """,
+            // The error reaches the UI through a hop to the main actor, in a task its owner cancels.
+            """
+            final class ImportController {
+                @MainActor var status = ""
+                private var running: Task<Void, Never>?
+                func start(_ files: [URL], api: API) {
+                    running?.cancel()
+                    running = Task {
+                        do {
+                            try await api.upload(files)
+                        } ↓catch {
+                            await MainActor.run { status = "Upload failed: \\(error)" }
+                        }
+                    }
+                }
+            }
+            """,
+            // A property wrapper named for cancelling cancels the previous task on each assignment.
+            """
+            @MainActor final class RoomSettingsModel {
+                @CancellableTask private var loading: Task<Void, Never>?
+                var alert: AlertInfo?
+                func reload(proxy: SettingsProxy) {
+                    loading = Task {
+                        do {
+                            _ = try await proxy.settings()
+                        } ↓catch {
+                            alert = AlertInfo(title: "Could not load the settings")
+                        }
+                    }
+                }
+            }
+            """,
+            // An alert after a typed branch, in a function that checks for cancellation itself.
+            """
+            @MainActor final class Checkout {
+                func pay(_ cart: Cart) async {
+                    do {
+                        try Task.checkCancellation()
+                        try await cart.submit()
+                    } catch CheckoutError.emptyCart {
+                        return
+                    } ↓catch {
+                        showAlert(title: "Payment failed", message: error.localizedDescription)
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // The seed's load(): both cancellation branches come first.
+            """
+            @MainActor final class UserListModel {
+                var errorMessage: String?
+                func load(service: UserService) async {
+                    do {
+                        _ = try await service.fetchUsers()
+                    } catch is CancellationError {
+                    } catch let error as URLError where error.code == .cancelled {
+                    } catch {
+                        errorMessage = error.localizedDescription
+                    }
+                }
+            }
+            """,
+            // The catch-all checks for cancellation itself.
+            """
+            struct ArticleScreen: View {
+                @State private var errorText: String?
+                var body: some View {
+                    Text("").task {
+                        do {
+                            try await api.load()
+                        } catch {
+                            guard !(error is CancellationError), !Task.isCancelled else { return }
+                            errorText = error.localizedDescription
+                        }
+                    }
+                }
+            }
+            """,
+            // A button's task: nobody keeps its handle, so nobody cancels it.
+            """
+            struct ProfileEditor: View {
+                @State private var saveError: String?
+                var body: some View {
+                    Button("Save") {
+                        Task {
+                            do {
+                                try await profile.save()
+                            } catch {
+                                saveError = error.localizedDescription
+                            }
+                        }
+                    }
+                }
+            }
+            """,
+            // Nothing shows that this function ever runs in a cancelled task.
+            """
+            @MainActor final class Composer {
+                var postingError: String?
+                func post(_ text: String, api: API) async {
+                    do {
+                        try await api.post(text)
+                    } catch {
+                        postingError = error.localizedDescription
+                    }
+                }
+            }
+            """,
+            // Logging, even at error level, is not shown to the user.
+            """
+            struct TimelineScreen: View {
+                var body: some View {
+                    List { }.task {
+                        do {
+                            try await timeline.load()
+                        } catch {
+                            print("refresh failed:", error)
+                            logger.error("timeline load failed: \\(error)")
+                        }
+                    }
+                }
+            }
+            """,
+            // Clearing state and falling back to cached content show no error.
+            """
+            struct InstancePicker: View {
+                @State private var name = ""
+                @State private var lookupError: String?
+                @State private var state = ViewState.empty
+                var body: some View {
+                    TextField("Server", text: $name).task(id: name) {
+                        do {
+                            state = .display(try await directory.lookup(name))
+                        } catch {
+                            state = .display(cache.last)
+                            lookupError = nil
+                        }
+                    }
+                }
+            }
+            """,
+            // The app's own cancel flag decides, in a task its owner cancels.
+            """
+            @MainActor final class CleanupModel {
+                var status = CleanupStatus.idle
+                private var running: Task<Void, Never>?
+                func start(api: API) {
+                    running = Task {
+                        do {
+                            try await api.cleanUp()
+                        } catch {
+                            if !status.isCanceled { status = .failed(error) }
+                        }
+                    }
+                }
+                func stop() {
+                    status = .canceled
+                    running?.cancel()
+                }
+            }
+            """,
+            // A newer request moves the counter on before cancelling the old one: the stale
+            // task leaves the catch-all before it shows anything.
+            """
+            @MainActor final class StatsModel {
+                var status = Status.idle
+                private var generation = 0
+                private var fetching: Task<Void, Never>?
+                func fetch(api: API) {
+                    fetching?.cancel()
+                    generation += 1
+                    let current = generation
+                    fetching = Task {
+                        do {
+                            status = .done(try await api.stats())
+                        } catch {
+                            guard generation == current else { return }
+                            status = .failed(error)
+                        }
+                    }
+                }
+            }
+            """,
+            // Rethrown: the caller decides.
+            """
+            func sync(api: API, state: State) async throws {
+                do {
+                    try await api.sync()
+                } catch {
+                    state.lastError = error
+                    throw error
+                }
+            }
+            """,
+            // Nothing cancellable is awaited: the do body is synchronous.
+            """
+            struct ImportScreen: View {
+                @State private var errorMessage: String?
+                var body: some View {
+                    Text("").task {
+                        do {
+                            _ = try JSONSerialization.jsonObject(with: data)
+                        } catch {
+                            errorMessage = error.localizedDescription
+                        }
+                    }
+                }
+            }
+            """,
+            // The error goes to a local that the function returns, not to the screen.
+            """
+            func attempt(api: API) async -> Error? {
+                var failure: Error?
+                do {
+                    try Task.checkCancellation()
+                    try await api.ping()
+                } catch {
+                    failure = error
+                }
+                return failure
+            }
+            """,
+            // An empty catch-all, as in the seed's `.task(id:)` search.
+            """
+            struct SearchField: View {
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query).task(id: query) {
+                        do {
+                            try await Task.sleep(for: .milliseconds(300))
+                            try await search.run(query)
+                        } catch {
+                            // superseded by a newer query
+                        }
+                    }
+                }
+            }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Foundation
+
+                struct User: Sendable { let name: String }
+                struct UserService: Sendable {
+                    func fetchUsers() async throws -> [User] { [User(name: "Ada")] }
+                }
+
+                @MainActor final class UserListModel {
+                    var users: [User] = []
+                    var errorMessage: String?
+                    let service = UserService()
+                    private var loading: Task<Void, Never>?
+
+                    func reload() {
+                        loading?.cancel()
+                        loading = Task { await load() }
+                    }
+
+                    func load() async {
+                        do {
+                            users = try await service.fetchUsers()
+                        } catch {
+                            errorMessage = "Could not load users: \\(error.localizedDescription)"
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                struct User: Sendable { let name: String }
+                struct UserService: Sendable {
+                    func fetchUsers() async throws -> [User] { [User(name: "Ada")] }
+                }
+
+                @MainActor final class UserListModel {
+                    var users: [User] = []
+                    var errorMessage: String?
+                    let service = UserService()
+                    private var loading: Task<Void, Never>?
+
+                    func reload() {
+                        loading?.cancel()
+                        loading = Task { await load() }
+                    }
+
+                    func load() async {
+                        do {
+                            users = try await service.fetchUsers()
+                        } catch is CancellationError {
+                            // Cancelled (the screen went away, or newer work replaced this): not an error to show.
+                        } catch {
+                            errorMessage = "Could not load users: \\(error.localizedDescription)"
+                        }
+                    }
+                }
+                """),
+            CorrectionExample(
+                """
+                import Foundation
+                #if canImport(FoundationNetworking)
+                import FoundationNetworking
+                #endif
+
+                @MainActor final class AvatarModel {
+                    var image: Data?
+                    var failure: Error?
+
+                    func load(from url: URL) async {
+                        do {
+                            try Task.checkCancellation()
+                            let (data, _) = try await URLSession.shared.data(from: url)
+                            image = data
+                        } catch {
+                            failure = error
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+                #if canImport(FoundationNetworking)
+                import FoundationNetworking
+                #endif
+
+                @MainActor final class AvatarModel {
+                    var image: Data?
+                    var failure: Error?
+
+                    func load(from url: URL) async {
+                        do {
+                            try Task.checkCancellation()
+                            let (data, _) = try await URLSession.shared.data(from: url)
+                            image = data
+                        } catch is CancellationError {
+                            // Cancelled (the screen went away, or newer work replaced this): not an error to show.
+                        } catch let error as URLError where error.code == .cancelled {
+                            // URLSession reports cancellation as URLError.cancelled.
+                        } catch {
+                            failure = error
+                        }
+                    }
+                }
+                """),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        Flow.all(DoStmtSyntax.self, in: context.file.tree).compactMap { doStatement in
+            violation(doStatement, context)
+        }
+    }
+
+    private func violation(_ doStatement: DoStmtSyntax, _ context: RuleContext) -> Violation? {
+        let clauses = Array(doStatement.catchClauses)
+        guard let catchAllIndex = clauses.firstIndex(where: { catchAllErrorName($0) != nil }),
+              let errorName = catchAllErrorName(clauses[catchAllIndex]),
+              awaitsThrowingWork(doStatement.body) else { return nil }
+        let catchAll = clauses[catchAllIndex]
+        let earlier = clauses[..<catchAllIndex]
+        let earlierTokens = Set(earlier.flatMap { $0.catchItems.tokens(viewMode: .sourceAccurate).map(\.text) })
+
+        // `Task.isCancelled`, `error is CancellationError`, the app's own `isCanceled` flag or
+        // `.cancelled` code: the catch-all already tells cancellation apart.
+        let bodyMentionsCancellation = catchAll.body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return name.lowercased().contains("cancel")
+        }
+        let cancellationHandled = bodyMentionsCancellation || earlierTokens.contains("CancellationError")
+        let usesURLSession = awaitsURLSession(doStatement.body)
+        // An earlier `catch … as URLError` takes URLError.cancelled away from the catch-all.
+        let urlCancellationHandled = !usesURLSession || bodyMentionsCancellation || earlierTokens.contains("URLError")
+        guard !cancellationHandled || !urlCancellationHandled else { return nil }
+        guard !passesErrorOn(catchAll.body), !startsWithStalenessCheck(catchAll.body, doStatement),
+              let shown = visibleReport(in: catchAll.body, error: errorName, doStatement)
+        else { return nil }
+        guard let cancelledBecause = CancellationSource.reason(for: doStatement, context) else { return nil }
+
+        var missing: [String] = []
+        if !cancellationHandled { missing.append("`CancellationError`") }
+        if !urlCancellationHandled { missing.append("`URLError.cancelled`") }
+        let message = "This catch-all \(shown) for every error, including cancellation, and this code runs in a " +
+            "task that gets cancelled: \(cancelledBecause). When that happens the awaited work throws " +
+            "\(missing.joined(separator: " or ")), and the user gets an error for something they did (leaving " +
+            "the screen, typing on, refreshing again). Catch \(missing.joined(separator: " and ")) first and " +
+            "ignore \(missing.count == 1 ? "it" : "them")."
+        let fix = reportsOnly(catchAll.body, error: errorName, doStatement)
+            ? insertBranches(before: clauses[0], cancellation: !cancellationHandled, url: !urlCancellationHandled,
+                             doStatement: doStatement, context)
+            : nil
+        return context.violation(message, at: catchAll.catchKeyword, fix: fix)
+    }
+
+    /// `error` for `catch { }`, `e` for `catch let e { }`, nil for any typed or filtered clause.
+    private func catchAllErrorName(_ clause: CatchClauseSyntax) -> String? {
+        if clause.catchItems.isEmpty { return "error" }
+        guard clause.catchItems.count == 1, let item = clause.catchItems.first, item.whereClause == nil,
+              let pattern = item.pattern else { return nil }
+        if pattern.is(WildcardPatternSyntax.self) { return "_" }
+        if let binding = pattern.as(ValueBindingPatternSyntax.self),
+           let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+            return identifier.identifier.text
+        }
+        return nil
+    }
+
+    /// A `try` that awaits (`try await f()`, `for try await`), or `try Task.checkCancellation()`.
+    private func awaitsThrowingWork(_ body: CodeBlockSyntax) -> Bool {
+        !Flow.collect(in: body) { node in
+            if let loop = node.as(ForStmtSyntax.self) { return loop.tryKeyword != nil && loop.awaitKeyword != nil }
+            guard let tried = node.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil else { return false }
+            return Flow.containsAwait(tried) || tried.expression.is(AwaitExprSyntax.self)
+                || tried.expression.trimmedDescription.hasPrefix("Task.checkCancellation")
+        }.isEmpty
+    }
+
+    /// `URLSession.shared.data(from:)`, `session.download(for:)`, `session.bytes(from:)`…
+    private func awaitsURLSession(_ body: CodeBlockSyntax) -> Bool {
+        Flow.collect(FunctionCallExprSyntax.self, in: body).contains { call in
+            if call.calleeText.contains("URLSession") { return true }
+            guard let name = call.calleeName, ["data", "download", "upload", "bytes"].contains(name),
+                  call.calledExpression.is(MemberAccessExprSyntax.self),
+                  let label = call.arguments.first?.label?.text else { return false }
+            return label == "from" || label == "for"
+        }
+    }
+
+    /// `guard self.generation == generation else { return }` first in the catch-all, where
+    /// `generation` was captured before the task started: whoever cancels or replaces the task
+    /// moves the counter on, so a cancelled task leaves here before showing anything.
+    private func startsWithStalenessCheck(_ body: CodeBlockSyntax, _ doStatement: DoStmtSyntax) -> Bool {
+        guard let first = body.statements.first.map({ Syntax($0.item) }) else { return false }
+        let condition: Syntax
+        if let guardStatement = first.as(GuardStmtSyntax.self) {
+            condition = Syntax(guardStatement.conditions)
+        } else if let expression = first.as(IfExprSyntax.self) ?? first.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self),
+                  expression.elseBody == nil,
+                  expression.body.statements.last?.item.is(ReturnStmtSyntax.self) == true {
+            condition = Syntax(expression.conditions)
+        } else {
+            return false
+        }
+        let compares = condition.tokens(viewMode: .sourceAccurate).contains { ["==", "!=", "===", "!=="].contains($0.text) }
+        guard compares, let closure = Flow.enclosingContext(of: doStatement)?.as(ClosureExprSyntax.self),
+              let outer = Flow.enclosingContext(of: closure) else { return false }
+        // Constants of the function around the task's closure, declared before it.
+        let captured = Set(Flow.collect(VariableDeclSyntax.self, in: outer).filter { declaration in
+            declaration.bindingSpecifier.tokenKind == .keyword(.let) && declaration.endOffset <= closure.startOffset
+        }.flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } })
+        return !Flow.references(to: captured, in: condition).isEmpty
+    }
+
+    private func passesErrorOn(_ body: CodeBlockSyntax) -> Bool {
+        !Flow.collect(ThrowStmtSyntax.self, in: body).isEmpty
+    }
+
+    // MARK: What counts as showing the error
+
+    static let showingCalls = ["show", "present", "display", "alert", "toast", "banner", "notify"]
+    static let reportingCalls: Set<String> = ["record", "recordError", "capture", "captureError", "captureException",
+                                              "report", "reportError", "track", "trackError"]
+    static let traps: Set<String> = ["fatalError", "assertionFailure", "preconditionFailure"]
+    /// Logging, at any level: it reaches a log, not the user.
+    static let logOutput: Set<String> = ["print", "debugPrint", "dump", "NSLog", "debug", "info", "notice",
+                                         "trace", "log", "os_log", "error", "warning", "fault", "critical"]
+
+    /// What the catch-all does that the user (or the error reports) will see, in words; nil when
+    /// it does nothing visible.
+    /// Closures in the catch body count: `await MainActor.run { errorMessage = … }` still shows it.
+    private func visibleReport(in body: CodeBlockSyntax, error: String, _ doStatement: DoStmtSyntax) -> String? {
+        for call in Flow.collect(FunctionCallExprSyntax.self, in: body, enteringClosures: true) {
+            if let kind = visibleCall(call) { return kind }
+        }
+        for sequence in Flow.collect(SequenceExprSyntax.self, in: body, enteringClosures: true) {
+            if let target = errorStateAssignment(sequence, error: error, doStatement) {
+                let carriesError = sequence.elements.dropFirst(2).contains { !Flow.references(to: [error], in: $0).isEmpty }
+                return carriesError ? "stores the error in `\(target)`" : "sets `\(target)`"
+            }
+        }
+        return nil
+    }
+
+    private func visibleCall(_ call: FunctionCallExprSyntax) -> String? {
+        guard let name = call.calleeName else { return nil }
+        // `.display(…)`, `.error(…)`: an enum case being built (a state), not a call that shows anything.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil { return nil }
+        let lowered = name.lowercased()
+        if Self.traps.contains(name) { return "traps (`\(name)`)" }
+        if Self.reportingCalls.contains(name) { return "reports the error (`\(call.calleeText)`)" }
+        if Self.showingCalls.contains(where: { lowered.hasPrefix($0) }) || lowered.contains("alert") {
+            return "shows the error (`\(call.calleeText)`)"
+        }
+        return nil
+    }
+
+    /// `errorMessage = …`, `self.error = error`, `state = .failed(error)`: a property assignment
+    /// that carries the error or an error state. Returns the property's name.
+    private func errorStateAssignment(_ sequence: SequenceExprSyntax, error: String, _ doStatement: DoStmtSyntax) -> String? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+              let root = Flow.rootName(of: elements[0]) else { return nil }
+        if localNames(around: doStatement).contains(root), !elements[0].trimmedDescription.hasPrefix("self.") { return nil }
+        let target = elements[0].trimmedDescription
+        let value = elements[2...]
+        // `errorMessage = nil`, `isSendingMessage = false`: clearing state shows nothing.
+        if value.count == 1, let only = value.first,
+           only.is(NilLiteralExprSyntax.self) || only.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+            return nil
+        }
+        let targetMentionsError = ["error", "alert", "message", "failure", "failed", "problem", "warning"].contains {
+            target.lowercased().contains($0)
+        }
+        let valueCarriesError = value.contains { !Flow.references(to: [error], in: $0).isEmpty }
+            || value.contains { element in
+                element.tokens(viewMode: .sourceAccurate).contains { ["failed", "failure", "error"].contains($0.text) }
+            }
+        return targetMentionsError || valueCarriesError ? target : nil
+    }
+
+    /// Parameters and locals of the function or closure around the `do`.
+    private func localNames(around node: some SyntaxProtocol) -> Set<String> {
+        guard let context = Flow.enclosingContext(of: node) else {
+            return Set(Flow.all(IdentifierPatternSyntax.self, in: node.root).map(\.identifier.text))
+        }
+        var names = Set(Flow.collect(IdentifierPatternSyntax.self, in: context).map(\.identifier.text))
+        if let function = context.as(FunctionDeclSyntax.self) {
+            names.formUnion(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        } else if let closure = context.as(ClosureExprSyntax.self) {
+            names.formUnion(Flow.parameterNames(of: closure))
+        }
+        return names
+    }
+
+    // MARK: Fix
+
+    /// Whether every statement of the catch-all only reports the error, so skipping it on
+    /// cancellation skips nothing else.
+    private func reportsOnly(_ body: CodeBlockSyntax, error: String, _ doStatement: DoStmtSyntax) -> Bool {
+        body.statements.allSatisfy { item in
+            if let sequence = item.item.as(SequenceExprSyntax.self) {
+                return errorStateAssignment(sequence, error: error, doStatement) != nil
+            }
+            var expression = item.item.as(ExprSyntax.self)
+            if let awaited = expression?.as(AwaitExprSyntax.self) { expression = awaited.expression }
+            guard let call = expression?.as(FunctionCallExprSyntax.self) else { return false }
+            return visibleCall(call) != nil || Self.logOutput.contains(call.calleeName ?? "")
+        }
+    }
+
+    private func insertBranches(before first: CatchClauseSyntax, cancellation: Bool, url: Bool,
+                                doStatement: DoStmtSyntax, _ context: RuleContext) -> Fix {
+        let indentation = doStatement.lineIndentation
+        let inner = indentation + Flow.indentUnit(in: context.file)
+        let singleLine = context.file.line(of: doStatement.doKeyword) == context.file.line(of: first.catchKeyword)
+        var text = ""
+        if cancellation {
+            text += singleLine ? "catch is CancellationError {} " : "catch is CancellationError {\n" +
+                "\(inner)// Cancelled (the screen went away, or newer work replaced this): not an error to show.\n" +
+                "\(indentation)} "
+        }
+        if url {
+            text += singleLine ? "catch let error as URLError where error.code == .cancelled {} "
+                : "catch let error as URLError where error.code == .cancelled {\n" +
+                "\(inner)// URLSession reports cancellation as URLError.cancelled.\n\(indentation)} "
+        }
+        let offset = first.catchKeyword.startOffset
+        return Fix(title: "Ignore cancellation before the catch-all", safety: .safe,
+                   edits: [TextEdit(start: offset, end: offset, replacement: text)])
+    }
+}

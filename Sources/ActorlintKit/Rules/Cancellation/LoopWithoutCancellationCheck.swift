@@ -1,0 +1,417 @@
+import SwiftSyntax
+
+/// A loop in async code that never looks at the cancellation flag: cancelling the task does not
+/// stop it.
+struct LoopWithoutCancellationCheck: Rule {
+    static let description = RuleDescription(
+        id: "loop-without-cancellation-check",
+        category: .cancellation,
+        set: .modernize,
+        summary: "A long loop in async code that never checks `Task.checkCancellation()` / `Task.isCancelled`",
+        rationale: """
+            Cancellation is cooperative: `cancel()` only sets a flag on the task, and code stops \
+            only where something looks at that flag — `Task.checkCancellation()`, \
+            `Task.isCancelled`, or an API that throws `CancellationError` such as `Task.sleep` \
+            or URLSession. A loop whose body awaits only non-throwing work (or swallows the \
+            error with `try?`) never looks, so a cancelled task keeps processing every remaining \
+            item, or runs forever in a `while true`; the same holds for nested synchronous loops \
+            in an async function. Check once per iteration. \
+            The rule trusts a loop whose body makes a throwing `try await` call (such calls \
+            usually propagate cancellation), `for await` loops over async sequences and \
+            `while await group.next() != nil` drains, which end when the task is cancelled by \
+            convention. It leaves alone loops over a handful of fixed items, nested loops that \
+            walk each element's own children, and test sources. \
+            A check only matters where cancellation happens, so a finite loop is reported only \
+            in code that runs in a task that gets cancelled — a SwiftUI `.task`/`.refreshable` \
+            closure, a `Task` its owner keeps and cancels, a function that checks for \
+            cancellation elsewhere, or a function awaited (up to three calls deep) from one of \
+            those; an endless `while true` loop in an async function is reported wherever it \
+            is, except inside a `Task { }` whose handle is dropped, which nothing can cancel. \
+            (seed 001, "Cancellation is cooperative": check in your own long loops; SE-0304)
+            """,
+        triggering: [
+            // Non-throwing awaited work over a collection, in a task its owner cancels.
+            """
+            final class Exporter {
+                private var running: Task<Void, Never>?
+                func start(_ users: [User], uploader: Uploader) {
+                    running?.cancel()
+                    running = Task { await exportAll(users, uploader: uploader) }
+                }
+                func exportAll(_ users: [User], uploader: Uploader) async {
+                    ↓for user in users {
+                        await uploader.upload(user)
+                    }
+                }
+            }
+            """,
+            // A polling loop whose sleep error is swallowed: after cancellation it spins.
+            """
+            @MainActor final class Ticker {
+                var now = Date()
+                func run() async {
+                    ↓while true {
+                        try? await Task.sleep(for: .seconds(1))
+                        now = Date()
+                    }
+                }
+            }
+            """,
+            // repeat-while inside a task its owner cancels.
+            """
+            final class Drainer {
+                private var draining: Task<Void, Never>?
+                func start(queue: JobQueue) {
+                    draining = Task {
+                        ↓repeat {
+                            await queue.processNext()
+                        } while await queue.hasJobs()
+                    }
+                }
+                func stop() { draining?.cancel() }
+            }
+            """,
+            // Nested synchronous loops in an async function that a view's `.task` awaits.
+            """
+            struct SimilarityScreen: View {
+                let images: [[Float]]
+                @State private var matrix: [[Float]] = []
+                var body: some View {
+                    Grid { }.task { matrix = await similarity(images) }
+                }
+            }
+            func similarity(_ images: [[Float]]) async -> [[Float]] {
+                var matrix: [[Float]] = []
+                ↓for a in images {
+                    var row: [Float] = []
+                    for b in images { row.append(zip(a, b).map { $0 * $1 }.reduce(0, +)) }
+                    matrix.append(row)
+                }
+                return matrix
+            }
+            """,
+        ],
+        nonTriggering: [
+            // The seed's shape: a check at the top of each iteration.
+            """
+            func exportAll(_ users: [User], uploader: Uploader) async throws {
+                for user in users {
+                    try Task.checkCancellation()
+                    await uploader.upload(user)
+                }
+            }
+            """,
+            // The condition checks the flag.
+            """
+            func poll(server: Server) async {
+                while !Task.isCancelled {
+                    await server.ping()
+                }
+            }
+            """,
+            // A throwing await in the body: it throws CancellationError when cancelled.
+            """
+            func exportAll(_ users: [User], api: API) async throws {
+                for user in users {
+                    try await api.upload(user)
+                }
+            }
+            """,
+            """
+            func tick(model: Model) async throws {
+                while true {
+                    try await Task.sleep(for: .seconds(1))
+                    await model.advance()
+                }
+            }
+            """,
+            // Async sequences end on cancellation.
+            """
+            func listen(updates: AsyncStream<Int>, model: Model) async {
+                for await value in updates {
+                    await model.apply(value)
+                }
+            }
+            """,
+            // Manual iteration of an async sequence: next() returns nil when cancelled.
+            """
+            func listen(updates: AsyncStream<Int>, model: Model) async {
+                var iterator = updates.makeAsyncIterator()
+                while let value = await iterator.next() {
+                    await model.apply(value)
+                }
+            }
+            """,
+            // The loop only starts child tasks; the group cancels them.
+            """
+            func fetchAll(_ ids: [Int], api: API) async {
+                await withTaskGroup(of: Void.self) { group in
+                    for id in ids {
+                        group.addTask { await api.fetch(id) }
+                    }
+                }
+            }
+            """,
+            // A single synchronous loop, and a tiny fixed nested one.
+            """
+            func total(_ values: [Int]) async -> Int {
+                var sum = 0
+                for value in values { sum += value }
+                for row in 0..<3 { for column in 0..<3 { sum += row * column } }
+                return sum
+            }
+            """,
+            // A task-group drain loop: `next()` returns nil once every child has finished, and
+            // cancelling the group's task cancels the children.
+            """
+            func uploadAll(_ files: [URL], limit: Int, api: API) async {
+                await withTaskGroup(of: Void.self) { group in
+                    var pending = files[...]
+                    func addNext() { if let file = pending.popFirst() { group.addTask { await api.upload(file) } } }
+                    for _ in 0..<limit { addNext() }
+                    while await group.next() != nil { addNext() }
+                }
+            }
+            """,
+            // A handful of fixed items.
+            """
+            func refreshEntitlements(store: Store) async -> [Product] {
+                var owned: [Product] = []
+                let products: [Product] = [.vpn, .backup, .restore, .sync]
+                for product in products where await store.owns(product) { owned.append(product) }
+                for region in ["eu", "us"] { await store.warm(region) }
+                return owned
+            }
+            """,
+            // A task nobody keeps or cancels cannot be cancelled: a check would never fire.
+            """
+            enum SceneObserver {
+                static let observer = Task { @MainActor in
+                    while true {
+                        try? await Task.sleep(for: .seconds(0.1))
+                        updateWindowSizes()
+                    }
+                }
+            }
+            """,
+            // Walking nested data (each item's children) is linear, not quadratic.
+            """
+            func records(for outline: [Item]) async -> [Record] {
+                var records: [Record] = []
+                for item in outline {
+                    records.append(Record(item))
+                    for child in item.children { records.append(Record(child)) }
+                }
+                return records
+            }
+            """,
+            // Test code: nobody cancels a test.
+            RuleExample("""
+                func testPruning() async {
+                    for line in 1...210 { await database.add(line) }
+                }
+                """, fileName: "ErrorLogTests.swift"),
+            // Nothing shows that this finite loop ever runs in a cancelled task.
+            """
+            func exportAll(_ users: [User], uploader: Uploader) async {
+                for user in users {
+                    await uploader.upload(user)
+                }
+            }
+            """,
+            // Synchronous function: no task to cancel here.
+            """
+            func grid(_ size: Int) -> [[Int]] {
+                var rows: [[Int]] = []
+                for y in 0..<size {
+                    var row: [Int] = []
+                    for x in 0..<size { row.append(x * y) }
+                    rows.append(row)
+                }
+                return rows
+            }
+            """,
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        // Tests and their helpers are never cancelled.
+        if Flow.isTestSource(context.file) { return [] }
+        let loops = Flow.all(StmtSyntax.self, in: context.file.tree).filter { Flow.isLoop(Syntax($0)) }
+        var flagged: [(loop: StmtSyntax, message: String)] = []
+        var facts: FileFacts?
+        for loop in loops {
+            guard let message = problem(with: loop) else { continue }
+            if facts == nil { facts = FileFacts(context.file) }
+            if runsInTaskNobodyCancels(loop, facts: facts!) { continue }
+            // A finite loop only needs the check where something cancels its task.
+            if !isEndless(loop) && CancellationSource.reason(for: loop, context) == nil { continue }
+            flagged.append((loop, message))
+        }
+        // One finding per loop nest: the outermost loop is where the check belongs.
+        let flaggedIDs = Set(flagged.map { Syntax($0.loop).id })
+        return flagged.compactMap { loop, message in
+            if Flow.isInside(loop, where: { Flow.isLoop($0) && flaggedIDs.contains($0.id) }) { return nil }
+            guard let keyword = loop.firstToken(viewMode: .sourceAccurate) else { return nil }
+            return context.violation(message, at: keyword)
+        }
+    }
+
+    /// `Task { while true { … } }` with the handle dropped: nothing can cancel that task, so a
+    /// check would never fire (the loop's real problem, if any, is that it never ends).
+    private func runsInTaskNobodyCancels(_ loop: StmtSyntax, facts: FileFacts) -> Bool {
+        var current = loop.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                switch CancellationSource.kind(of: closure, facts: facts) {
+                case .neverCancelled: return true
+                case .swiftUI, .storedAndCancelled: return false
+                case .inherits: break
+                }
+            } else if Flow.isDeclarationBoundary(node) {
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private func problem(with loop: StmtSyntax) -> String? {
+        if let forLoop = loop.as(ForStmtSyntax.self), forLoop.awaitKeyword != nil { return nil }
+        if let forLoop = loop.as(ForStmtSyntax.self), isFixedHandful(forLoop.sequence, in: loop) { return nil }
+        if let whileLoop = loop.as(WhileStmtSyntax.self), iteratesAsyncSequence(whileLoop) { return nil }
+        if checksCancellation(loop) { return nil }
+        let awaits = repeatedParts(of: loop).flatMap { Flow.collect(AwaitExprSyntax.self, in: $0) }
+        if !awaits.isEmpty {
+            if propagatesCancellation(loop) { return nil }
+            return awaitingMessage(loop, awaits: awaits)
+        }
+        return heavySynchronousWork(loop) ? heavyMessage : nil
+    }
+
+    /// What runs on every iteration: the body and the condition, not a `for` loop's sequence
+    /// (`for x in await load()` awaits once).
+    private func repeatedParts(of loop: StmtSyntax) -> [Syntax] {
+        if let forLoop = loop.as(ForStmtSyntax.self) {
+            return [Syntax(forLoop.body)] + [forLoop.whereClause.map(Syntax.init)].compactMap { $0 }
+        }
+        if let whileLoop = loop.as(WhileStmtSyntax.self) { return [Syntax(whileLoop.conditions), Syntax(whileLoop.body)] }
+        if let repeatLoop = loop.as(RepeatStmtSyntax.self) { return [Syntax(repeatLoop.body), Syntax(repeatLoop.condition)] }
+        return []
+    }
+
+    /// `[.a, .b, .c]`, a local `let` holding such a literal, `0..<3`, or `0..<list.count` over
+    /// such a list: a few iterations, known in advance.
+    private func isFixedHandful(_ sequence: ExprSyntax, in loop: StmtSyntax) -> Bool {
+        if let array = sequence.as(ArrayExprSyntax.self) { return array.elements.count <= 10 }
+        if isSmallLiteralRange(sequence) { return true }
+        var name: String?
+        if let reference = sequence.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
+        // `0..<items.count`
+        if let elements = sequence.as(SequenceExprSyntax.self)?.elements, elements.count == 3,
+           elements.first?.as(IntegerLiteralExprSyntax.self) != nil,
+           let count = elements.last?.as(MemberAccessExprSyntax.self), count.declName.baseName.text == "count",
+           let base = count.base?.as(DeclReferenceExprSyntax.self) {
+            name = base.baseName.text
+        }
+        guard let name, let context = Flow.enclosingContext(of: loop) else { return false }
+        return Flow.collect(VariableDeclSyntax.self, in: context).contains { declaration in
+            declaration.bindingSpecifier.tokenKind == .keyword(.let) && declaration.bindings.contains { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    && (binding.initializer?.value.as(ArrayExprSyntax.self)?.elements.count ?? .max) <= 10
+            }
+        }
+    }
+
+    /// `while let x = await iterator.next()`, `while await group.next() != nil`: the sequence's
+    /// iterator ends on cancellation, and a task group's `next()` returns nil once its children
+    /// (cancelled with it) are done.
+    private func iteratesAsyncSequence(_ loop: WhileStmtSyntax) -> Bool {
+        let nextCalls = Flow.collect(AwaitExprSyntax.self, in: loop.conditions).contains { awaited in
+            awaited.expression.as(FunctionCallExprSyntax.self)?.calleeName == "next"
+        }
+        if nextCalls { return true }
+        return loop.conditions.contains { element in
+            guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+                  var value = binding.initializer?.value else { return false }
+            if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
+            guard let awaited = value.as(AwaitExprSyntax.self),
+                  let call = awaited.expression.as(FunctionCallExprSyntax.self) else { return false }
+            return call.calleeName == "next"
+        }
+    }
+
+    /// `Task.isCancelled`, `Task.checkCancellation()`, `withTaskCancellationHandler` anywhere in
+    /// the loop (condition included).
+    private func checksCancellation(_ loop: StmtSyntax) -> Bool {
+        loop.tokens(viewMode: .sourceAccurate).contains {
+            ["isCancelled", "checkCancellation", "withTaskCancellationHandler"].contains($0.text)
+        }
+    }
+
+    /// A plain `try` around an await in the loop (outside closures): the awaited call can throw
+    /// `CancellationError` and leave the loop.
+    private func propagatesCancellation(_ loop: StmtSyntax) -> Bool {
+        !Flow.collect(in: loop) { node in
+            if let nested = node.as(ForStmtSyntax.self) { return nested.tryKeyword != nil && nested.awaitKeyword != nil }
+            guard let tried = node.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil else { return false }
+            return tried.expression.is(AwaitExprSyntax.self) || Flow.containsAwait(tried)
+        }.isEmpty
+    }
+
+    private func awaitingMessage(_ loop: StmtSyntax, awaits: [AwaitExprSyntax]) -> String {
+        let swallowedSleep = Flow.collect(TryExprSyntax.self, in: loop).contains { tried in
+            tried.questionOrExclamationMark != nil && tried.expression.trimmedDescription.contains("Task.sleep")
+        }
+        let endless = isEndless(loop)
+        let awaited = awaits.compactMap { SequentialIndependentAwaits.awaitedCall($0.expression) }.first
+            .map { " (awaiting `\(Flow.displayName(of: $0))` each time)" } ?? ""
+        if swallowedSleep {
+            return "`try?` throws away the `CancellationError` that `Task.sleep` raises when the task is " +
+                "cancelled; from then on the sleep returns at once and this loop \(endless ? "spins forever" : "keeps running") " +
+                "without pausing. Check `Task.isCancelled` (or use `try await Task.sleep` and let the error end the loop)."
+        }
+        return "Cancellation is cooperative: cancelling a task only sets a flag, and nothing in this loop looks " +
+            "at it — no `Task.checkCancellation()`, no `Task.isCancelled`, no throwing `try await` — so a cancelled " +
+            "task \(endless ? "keeps looping forever" : "still runs every remaining iteration")\(awaited). Add " +
+            "`try Task.checkCancellation()` (or `if Task.isCancelled { break }`) at the top of the body."
+    }
+
+    private var heavyMessage: String {
+        "This loop and the loop nested in it run synchronously inside an async function: nothing in them looks " +
+            "at the task's cancellation flag, so a cancelled caller still pays for every iteration. Check " +
+            "`Task.isCancelled` (or `try Task.checkCancellation()`) once per outer iteration."
+    }
+
+    private func isEndless(_ loop: StmtSyntax) -> Bool {
+        if let whileLoop = loop.as(WhileStmtSyntax.self) {
+            return whileLoop.conditions.count == 1 && whileLoop.conditions.first?.condition.trimmedDescription == "true"
+        }
+        if let repeatLoop = loop.as(RepeatStmtSyntax.self) { return repeatLoop.condition.trimmedDescription == "true" }
+        return false
+    }
+
+    /// A `for` loop over a collection in an `async` function whose body runs another loop:
+    /// quadratic synchronous work that cancellation cannot interrupt.
+    private func heavySynchronousWork(_ loop: StmtSyntax) -> Bool {
+        guard let forLoop = loop.as(ForStmtSyntax.self), !isSmallLiteralRange(forLoop.sequence),
+              let function = Flow.enclosingContext(of: loop)?.as(FunctionDeclSyntax.self),
+              function.signature.effectSpecifiers?.asyncSpecifier != nil else { return false }
+        let outerNames = Set(Flow.collect(IdentifierPatternSyntax.self, in: forLoop.pattern).map(\.identifier.text))
+        return Flow.collect(in: forLoop.body) { Flow.isLoop($0) }.contains { inner in
+            guard let innerFor = inner.as(ForStmtSyntax.self) else { return true }
+            // `for child in item.children`: the nested data of one element, not the whole list again.
+            if let root = Flow.rootName(of: innerFor.sequence), outerNames.contains(root) { return false }
+            return !isSmallLiteralRange(innerFor.sequence)
+        }
+    }
+
+    /// `0..<3`, `1...10`: a fixed handful of iterations.
+    private func isSmallLiteralRange(_ sequence: ExprSyntax) -> Bool {
+        guard let elements = sequence.as(SequenceExprSyntax.self)?.elements, elements.count == 3,
+              let upper = elements.last?.as(IntegerLiteralExprSyntax.self),
+              elements.first?.is(IntegerLiteralExprSyntax.self) == true,
+              let bound = Int(upper.literal.text.filter { $0 != "_" }) else { return false }
+        return bound <= 100
+    }
+}

@@ -1,0 +1,821 @@
+import SwiftSyntax
+
+/// A function that reports its result through an escaping completion handler and has no
+/// `async` variant.
+struct CompletionHandlerToAsync: Rule {
+    static let description = RuleDescription(
+        id: "completion-handler-to-async",
+        category: .continuations,
+        set: .modernize,
+        summary: "A function whose last parameter is an escaping completion handler and that has no `async` variant",
+        rationale: """
+            With a completion handler, calling it exactly once on every path is the author's \
+            job and the compiler does not check it; errors travel in a `Result` or an optional \
+            `Error` beside `throws`; and callers nest one closure per step. An `async` function \
+            must return or throw, so "the handler was never called" cannot happen, and callers \
+            read top to bottom. When the callback API cannot be rewritten yet, an `async` \
+            overload built on a checked continuation lets callers move to `await` now. \
+            The rule looks at functions whose last parameter is an escaping (or optional) \
+            closure returning `Void` and named for the end of the work (`completion`, \
+            `completionHandler`, `reply`, `result`, `done`, `finished`, `handler`, `callback`…). \
+            It leaves alone handlers named for events (`dismissalCallback`, `openURLAction`) or \
+            called repeatedly by design (progress, updates, observers, `on…`/`observe…`/`subscribe…` \
+            functions); handlers the function stores for later, passes on unchanged, or calls \
+            only before it returns; optional "done" signals with a default value that carry no \
+            result; functions that return something else, that already bridge an `async` API \
+            through a `Task`, that are local to another function, or that form a dispatch table \
+            of same-shaped message handlers; shapes the function cannot change (protocol \
+            witnesses, delegate callbacks, `@objc` methods, framework protocols such as \
+            WidgetKit's `TimelineProvider`); test sources and test doubles; and functions that \
+            already have an `async` overload in the same type. \
+            (seed 001, "From completion handler to async/await" and "When to use it"; SE-0296, SE-0300)
+            """,
+        fix: FixInfo(.unsafe, """
+            Inserts after the function an `async` overload without the handler parameter that \
+            calls the original inside `withCheckedContinuation` (or \
+            `withCheckedThrowingContinuation` when the handler takes a `Result` or a trailing \
+            optional `Error`) and resumes exactly once. Unsafe: it adds API, and it assumes the \
+            original calls its handler exactly once.
+            """),
+        triggering: [
+            // The seed's shape: a Result-based network call.
+            """
+            func ↓fetchUser(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                let url = URL(string: "https://example.com/users/\\(id)")!
+                URLSession.shared.dataTask(with: url) { data, _, error in
+                    completion(error.map { .failure($0) } ?? .success(User(data)))
+                }.resume()
+            }
+            """,
+            // A method with an optional handler and an Objective-C style (value?, error?) callback.
+            """
+            final class Store {
+                func ↓save(_ record: Record, handler: ((Record?, Error?) -> Void)? = nil) {
+                    queue.async { handler?(record, nil) }
+                }
+            }
+            """,
+            // Called from a nested function that runs when the work is done.
+            """
+            final class FetchOperation {
+                func ↓run(_ completion: @escaping (FetchOperation) -> Void) {
+                    func finish() { completion(self) }
+                    fetcher.fetch { _ in finish() }
+                }
+            }
+            """,
+            // A handler named for the end of the work, behind an argument label.
+            """
+            enum Thumbnailer {
+                static func ↓render(_ image: Image, size: Size, then finished: @escaping (Image?) -> Void) {
+                    queue.async { finished(image.scaled(to: size)) }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // Already has an async variant.
+            """
+            struct UserService {
+                func fetchUser(id: Int, completion: @escaping (Result<User, Error>) -> Void) {
+                    api.user(id) { completion($0) }
+                }
+                func fetchUser(id: Int) async throws -> User { try await api.user(id) }
+            }
+            """,
+            // Called repeatedly by design.
+            """
+            final class Uploader {
+                func upload(_ file: URL, progress: @escaping (Double) -> Void) { task.onProgress { progress($0) } }
+                func observeStatus(_ handler: @escaping (Status) -> Void) { monitor.start { handler($0) } }
+                func onChange(perform action: @escaping (Value) -> Void) { store.watch { action($0) } }
+            }
+            """,
+            // Stored for later: not a one-shot completion.
+            """
+            final class Button {
+                var action: (() -> Void)?
+                func setTap(_ handler: @escaping () -> Void) { action = handler }
+                func addTarget(_ handler: @escaping () -> Void) { handlers.append(handler) }
+            }
+            """,
+            // The closure is the work to run, not a completion.
+            "func onMain(_ block: @escaping () -> Void) { DispatchQueue.main.async(execute: block) }",
+            "func schedule(after delay: Double, action: @escaping () -> Void) { timer.add(delay, action) }",
+            // Called from a stored closure: as often as the pipe has data.
+            """
+            func readAll(from pipe: Pipe, chunk consume: @escaping (Data) -> Void) {
+                pipe.fileHandleForReading.readabilityHandler = { handle in consume(handle.availableData) }
+            }
+            """,
+            // Generated by a peer macro.
+            """
+            struct Service {
+                @AddAsync
+                func load(id: Int, completion: @escaping (Result<String, Error>) -> Void) {
+                    api.load(id) { completion($0) }
+                }
+            }
+            """,
+            // Not escaping: the closure runs before the function returns.
+            "func withLock(_ body: () -> Void) { lock.lock(); body(); lock.unlock() }",
+            // The closure returns a value: a transform, not a completion.
+            "func sorted(by areInIncreasingOrder: @escaping (Item, Item) -> Bool) -> [Item] { items.sorted(by: areInIncreasingOrder) }",
+            // Not the last parameter.
+            "func retry(_ operation: @escaping () -> Void, times: Int) { }",
+            // Protocol requirements have no body to wrap.
+            """
+            protocol Loader {
+                func load(completion: @escaping (Data) -> Void)
+            }
+            """,
+            // Already async.
+            "func prepare(completion: @escaping () -> Void) async { completion() }",
+            // Delegate callbacks: the framework decides their shape.
+            """
+            extension BrowserController: WKNavigationDelegate {
+                func webView(_ webView: WKWebView, decidePolicyFor action: WKNavigationAction,
+                             decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+                    decisionHandler(.allow)
+                }
+            }
+            final class VaultBridge: NSObject {
+                func vaultManager(_: VaultManager, didRequestConfigurationFor domain: String,
+                                  completionHandler: @escaping (String?) -> Void) {
+                    completionHandler(configuration(for: domain))
+                }
+                @objc func exportAll(completion: @escaping (Bool) -> Void) {
+                    completion(store.export())
+                }
+            }
+            """,
+            // A requirement of the project's own protocol: the protocol would change, not the type.
+            """
+            protocol HistoryStoring {
+                func burn(_ visits: [Visit], completion: @escaping () -> Void)
+            }
+            final class NullHistory: HistoryStoring {
+                func burn(_ visits: [Visit], completion: @escaping () -> Void) { completion() }
+            }
+            """,
+            // Test doubles, and test sources.
+            """
+            final class MockUploader {
+                func upload(_ file: URL, completion: @escaping (Error?) -> Void) { completion(nil) }
+            }
+            """,
+            RuleExample("""
+                final class UploadRecorder {
+                    func upload(_ file: URL, completion: @escaping (Error?) -> Void) { completion(nil) }
+                }
+                """, fileName: "UploaderTests.swift"),
+            // The function returns something else; the closure is for an event that may come later.
+            """
+            func makeDeleteAction(for item: Item, completion: @escaping (Bool) -> Void) -> AlertAction {
+                AlertAction(title: "Delete") { completion(store.delete(item)) }
+            }
+            """,
+            // Handlers named for events, not for the end of an operation.
+            """
+            final class Navigator {
+                func setSheet(_ coordinator: Coordinator, dismissalCallback: (() -> Void)? = nil) {
+                    present(coordinator) { dismissalCallback?() }
+                }
+                func confirmLink(_ url: URL, openURLAction: @escaping (URL) -> Void) {
+                    showLinkAlert(for: url) { openURLAction(url) }
+                }
+            }
+            """,
+            // Already a bridge from an async API to callback callers: they should await that API.
+            """
+            final class Feed {
+                func rename(to name: String, completion: @escaping (Result<Void, Error>) -> Void) {
+                    Task { @MainActor in
+                        do {
+                            try await store.rename(self, to: name)
+                            completion(.success(()))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                }
+            }
+            """,
+            // The handler is called before the function returns, or never: nothing to await.
+            """
+            final class NullHistory {
+                func burnAll(completion: @escaping () -> Void) { completion() }
+                func loadHistory(onCleanFinished: @escaping () -> Void) { }
+                func policy(for request: Request, completion: @escaping (Policy) -> Void) {
+                    guard request.isSafe else { return completion(.cancel) }
+                    completion(.allow)
+                }
+            }
+            """,
+            // An optional "done" signal that carries no result: callers fire and forget.
+            """
+            enum Pixel {
+                static func fire(_ event: Event, onComplete: @escaping (Error?) -> Void = { _ in }) {
+                    session.send(event.request) { error in onComplete(error) }
+                }
+                static func flush(completion: (() -> Void)? = nil) {
+                    queue.async { completion?() }
+                }
+            }
+            """,
+            // Named by its label for something other than completion.
+            """
+            final class LegacyStore {
+                func loadStore(andMigrate handler: @escaping (Context) -> Void) {
+                    container.load { context in handler(context) }
+                }
+            }
+            """,
+            // A dispatch table of message handlers, called by name from a message router.
+            """
+            final class ConsentScript {
+                func handleInit(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    queue.async { replyHandler(["type": "ok"], nil) }
+                }
+                func handleEval(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    webView.evaluate(message.code) { replyHandler($0, nil) }
+                }
+                func handleDone(message: ScriptMessage, replyHandler: @escaping (Any?, String?) -> Void) {
+                    queue.async { replyHandler(nil, nil) }
+                }
+            }
+            """,
+            // A local helper inside a function: part of that function, not API.
+            """
+            func saveAll(_ chunks: [Chunk], done: @escaping () -> Void) async {
+                func saveNext(completion: @escaping (Result<Void, Error>) -> Void) {
+                    zone.save(chunks[0]) { completion($0) }
+                }
+                await upload(chunks)
+            }
+            """,
+            // A framework protocol that fixes the shape (WidgetKit's timeline provider).
+            """
+            struct FavoritesProvider: TimelineProvider {
+                func getSnapshot(in context: Context, completion: @escaping (FavoritesEntry) -> Void) {
+                    loadEntry { completion($0) }
+                }
+            }
+            """,
+            // The handler is passed on as it is: the callee is the one to convert.
+            """
+            final class SheetController {
+                func run(on window: Window, completion: ((Response) -> Void)? = nil) {
+                    window.beginSheet(sheet, completionHandler: completion)
+                }
+            }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Foundation
+
+                struct User: Sendable { let id: Int }
+
+                final class UserClient: Sendable {
+                    func fetchUser(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                        DispatchQueue.global().async {
+                            completion(.success(User(id: id)))
+                        }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                struct User: Sendable { let id: Int }
+
+                final class UserClient: Sendable {
+                    func fetchUser(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
+                        DispatchQueue.global().async {
+                            completion(.success(User(id: id)))
+                        }
+                    }
+
+                    func fetchUser(id: Int) async throws -> User {
+                        try await withCheckedThrowingContinuation { continuation in
+                            fetchUser(id: id) { result in
+                                continuation.resume(with: result)
+                            }
+                        }
+                    }
+                }
+                """),
+            // (value?, error?) and (error?) handlers, on a main-actor class; a default argument.
+            CorrectionExample(
+                """
+                import Foundation
+
+                @MainActor final class DocumentStore {
+                    private var documents: [String: Data] = [:]
+
+                    func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
+                        Task { handler(documents[name], nil) }
+                    }
+
+                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
+                        documents[name] = data
+                        Task { completion(nil) }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                @MainActor final class DocumentStore {
+                    private var documents: [String: Data] = [:]
+
+                    func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
+                        Task { handler(documents[name], nil) }
+                    }
+
+                    func read(_ name: String) async throws -> Data? {
+                        try await withCheckedThrowingContinuation { continuation in
+                            read(name) { value, error in
+                                if let error {
+                                    continuation.resume(throwing: error)
+                                } else {
+                                    continuation.resume(returning: value)
+                                }
+                            }
+                        }
+                    }
+
+                    func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
+                        documents[name] = data
+                        Task { completion(nil) }
+                    }
+
+                    func write(_ data: Data, to name: String, overwrite: Bool = true) async throws {
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                            write(data, to: name, overwrite: overwrite) { error in
+                                if let error {
+                                    continuation.resume(throwing: error)
+                                } else {
+                                    continuation.resume()
+                                }
+                            }
+                        }
+                    }
+                }
+                """),
+            // A free generic function, a static method with no result, and a two-value handler.
+            CorrectionExample(
+                """
+                import Foundation
+
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
+                    DispatchQueue.global().async {
+                        completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                    }
+                }
+
+                enum Network {
+                    static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
+                        DispatchQueue.global().async { handler() }
+                    }
+
+                    static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
+                        DispatchQueue.global().async { callback(42, host) }
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
+                    DispatchQueue.global().async {
+                        completion(Result { try JSONDecoder().decode(T.self, from: data) })
+                    }
+                }
+
+                func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type) async throws -> T {
+                    try await withCheckedThrowingContinuation { continuation in
+                        decode(data, as: type) { result in
+                            continuation.resume(with: result)
+                        }
+                    }
+                }
+
+                enum Network {
+                    static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
+                        DispatchQueue.global().async { handler() }
+                    }
+
+                    static func ping(_ host: String) async {
+                        await withCheckedContinuation { continuation in
+                            ping(host) {
+                                continuation.resume()
+                            }
+                        }
+                    }
+
+                    static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
+                        DispatchQueue.global().async { callback(42, host) }
+                    }
+
+                    static func measure(_ host: String) async -> (Int, String) {
+                        await withCheckedContinuation { continuation in
+                            measure(host) { value1, value2 in
+                                continuation.resume(returning: (value1, value2))
+                            }
+                        }
+                    }
+                }
+                """),
+        ]
+    )
+
+    /// Handler names that say "called many times".
+    static let repeatedHandlerWords = ["progress", "update", "change", "event", "each", "receive", "observer",
+                                       "listener", "subscriber", "stream", "tick", "chunk", "partial", "element"]
+    /// Parameter names for the work a function runs, not for its completion.
+    static let workNames = ["block", "body", "work", "action", "operation", "task", "execute", "closure",
+                            "animations", "content", "job", "perform", "run", "handlerBlock"]
+    /// Function names that register a handler rather than finish one operation.
+    static let registrationPrefixes: Set<String> = ["on", "observe", "subscribe", "register", "listen", "watch"]
+    static let registrationWords = ["Observ", "Listen", "Subscri", "Monitor", "Updat", "Watch", "Handler", "Callback"]
+
+    /// Words in a handler's name that say "the operation's result": a handler named for an
+    /// event (`dismissalCallback`, `openURLAction`, `onSeek`, `expirationHandler`) is not one.
+    static let completionWords = ["complet", "finish", "done", "reply", "result", "response", "success", "failure"]
+    static let completionNames: Set<String> = ["handler", "callback", "cb", "then"]
+
+    func violations(in context: RuleContext) -> [Violation] {
+        // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
+        if Flow.isTestSource(context.file) { return [] }
+        let functions = Flow.all(FunctionDeclSyntax.self, in: context.file.tree)
+        return functions.compactMap { function in
+            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
+                  !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
+                  !forwardsHandler(function, handler), !completesSynchronously(function, handler),
+                  !isDispatchTableEntry(function, among: functions) else {
+                return nil
+            }
+            let message = "`\(signatureName(function))` reports its result through an escaping callback: nothing " +
+                "checks that every path calls it exactly once, errors travel beside `throws` instead of through it, " +
+                "and callers nest one closure per step. An `async` variant built on a checked continuation lets " +
+                "callers write `\(handler.throwing ? "try " : "")await \(function.name.text)(…)` and move over step by " +
+                "step (SE-0296, SE-0300)."
+            return context.violation(message, at: function.name, fix: fix(function, handler, context))
+        }
+    }
+
+    /// The handler parameter and what it says about the result.
+    struct Handler {
+        let parameter: FunctionParameterSyntax
+        let closure: FunctionTypeSyntax
+        /// Its result is a `Result` or ends with an optional error.
+        var throwing: Bool
+    }
+
+    private func completionHandler(of function: FunctionDeclSyntax) -> Handler? {
+        guard function.body != nil, let last = function.signature.parameterClause.parameters.last,
+              function.signature.effectSpecifiers?.asyncSpecifier == nil,
+              !function.modifiers.contains(where: { $0.name.text == "override" }),
+              let closure = escapingClosureType(last.type), returnsVoid(closure),
+              // `@AddAsync` and similar peer macros generate the async variant.
+              !function.attributes.contains(where: {
+                  $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("Async") == true
+              }) else { return nil }
+        // `-> UIAlertAction?`, `-> some View`: the function's result is something else; the closure
+        // is for an event that comes later, if ever.
+        if let result = function.signature.returnClause?.type.trimmedDescription, !["Void", "()"].contains(result) {
+            return nil
+        }
+        // A local function is part of its enclosing function's implementation, not API.
+        if function.ancestorOrSelf(where: { $0.id != Syntax(function).id && $0.is(CodeBlockSyntax.self) }) != nil {
+            return nil
+        }
+        let name = (last.secondName ?? last.firstName).text
+        let lowered = name.lowercased()
+        // The argument label is what callers read (`andMigrate handler:`); without one, the name.
+        let word = last.firstName.tokenKind == .wildcard ? lowered : last.firstName.text.lowercased()
+        if !Self.completionNames.contains(word) && !Self.completionWords.contains(where: { word.contains($0) }) {
+            return nil
+        }
+        if Self.repeatedHandlerWords.contains(where: { lowered.contains($0) }) { return nil }
+        if Self.workNames.contains(where: { lowered == $0.lowercased() }) { return nil }
+        let functionName = function.name.text
+        if Self.registrationPrefixes.contains(functionName.firstCamelCaseWord)
+            || Self.registrationWords.contains(where: { functionName.contains($0) }) { return nil }
+        if storesHandler(name, in: function) { return nil }
+        let types = closure.parameters.map(\.type)
+        // `completion: (() -> Void)? = nil`, `onComplete: (Error?) -> Void = { _ in }`: an optional
+        // "done" signal that carries no result; most callers fire and forget.
+        if last.defaultValue != nil && (types.isEmpty || types.count == 1 && isOptionalError(types[0])) { return nil }
+        let throwing = types.count == 1 && isResult(types[0]) || types.last.map(isOptionalError) == true
+        return Handler(parameter: last, closure: closure, throwing: throwing)
+    }
+
+    /// A shape the function cannot change: a protocol witness (a requirement of a protocol the
+    /// type adopts in this module, or any method of an extension that adds a conformance), a
+    /// delegate callback (`webView(_ webView: WKWebView, …)`), an `@objc` or `@IBAction` method,
+    /// or a member of a test double (`MockStore`, `StubClient`).
+    private func isFixedShape(_ function: FunctionDeclSyntax, _ context: RuleContext) -> Bool {
+        if function.attributes.contains(where: {
+            ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+        }) { return true }
+        if let first = function.signature.parameterClause.parameters.first, first.firstName.tokenKind == .wildcard {
+            let typeName = first.type.trimmedDescription.filter { $0.isLetter || $0.isNumber }.lowercased()
+            if typeName.hasSuffix(function.name.text.lowercased()) { return true }
+        }
+        var current = function.parent
+        while let node = current {
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+                if extensionDecl.inheritanceClause != nil { return true }
+                return witnessesProjectProtocol(function, typeName: extensionDecl.extendedType.trimmedDescription,
+                                                inherited: [], context)
+            }
+            if let group = node.asProtocol((any DeclGroupSyntax).self), let named = node.asProtocol(NamedDeclSyntax.self) {
+                let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+                return witnessesProjectProtocol(function, typeName: named.name.text, inherited: inherited, context)
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private func witnessesProjectProtocol(_ function: FunctionDeclSyntax, typeName: String, inherited: [String],
+                                          _ context: RuleContext) -> Bool {
+        if Self.isTestDoubleName(typeName) { return true }
+        let index = context.isolation.index
+        let adopted = inherited + (index.type(named: typeName)?.inherited ?? [])
+        return adopted.contains { name in
+            if Catalogue.callbackProtocols[name]?.requirements.contains(function.name.text) == true { return true }
+            return index.type(named: name).map { $0.kind == .protocol && $0.requirements.contains(function.name.text) } ?? false
+        }
+    }
+
+    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`.
+    static func isTestDoubleName(_ name: String) -> Bool {
+        ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { word in
+            name.hasPrefix(word) || name.hasSuffix(word) || name.hasSuffix(word + "s")
+        }
+    }
+
+    /// `Task { … try await account.rename(…); completion(.success(())) }`: the function already
+    /// bridges an `async` API to callback callers; they should await that API instead.
+    private func bridgesAsyncCode(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        return Flow.all(FunctionCallExprSyntax.self, in: body).contains { call in
+            guard let task = TaskCreation(call) else { return false }
+            return Flow.containsAwait(task.body.statements) && !Flow.references(to: [name], in: task.body).isEmpty
+        }
+    }
+
+    /// `hostWindow.beginSheet(window, completionHandler: completion)`: the handler is passed on
+    /// as it is, so the function it goes to is the one to give an `async` variant.
+    private func forwardsHandler(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        let references = Flow.references(to: [name], in: body)
+        return !references.isEmpty && references.allSatisfy { reference in
+            reference.parent?.is(LabeledExprSyntax.self) == true
+        }
+    }
+
+    /// `completion(.allow)` only in the function's own body, never in a closure: the function
+    /// finishes before it returns, so there is nothing to await (a null object, a synchronous
+    /// answer in a callback shape). Passing the handler on counts as synchronous too.
+    private func completesSynchronously(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
+        guard let body = function.body else { return false }
+        let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
+        // Nested functions and closures included: `func finish() { completion(x) }` inside the body.
+        let references = Flow.all(DeclReferenceExprSyntax.self, in: body).filter {
+            $0.baseName.text == name && !$0.isMemberName
+        }
+        let direct = Flow.references(to: [name], in: body, enteringClosures: false)
+        // Never called at all (an empty stub) is the same: nothing happens later.
+        return references.count == direct.count
+    }
+
+    /// `handleInit(message:replyHandler:)`, `handleEval(message:replyHandler:)`…: three or more
+    /// methods of one type with the same parameters form a dispatch table that something else
+    /// calls by message; none of them is awaited by a caller.
+    private func isDispatchTableEntry(_ function: FunctionDeclSyntax, among functions: [FunctionDeclSyntax]) -> Bool {
+        let shape = parameterShape(function)
+        let owner = ownerName(of: function)
+        return functions.count { other in
+            other.name.text != function.name.text && ownerName(of: other) == owner && parameterShape(other) == shape
+        } >= 2
+    }
+
+    private func parameterShape(_ function: FunctionDeclSyntax) -> [String] {
+        function.signature.parameterClause.parameters.map { parameter in
+            parameter.firstName.text + ":" + parameter.type.trimmedDescription.filter { !$0.isWhitespace }
+        }
+    }
+
+    /// `@escaping (…) -> Void`, or an optional closure (always escaping).
+    private func escapingClosureType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let escaping = attributed.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "escaping"
+            }
+            return escaping ? attributed.baseType.as(FunctionTypeSyntax.self) : nil
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            var wrapped = optional.wrappedType
+            while let tuple = wrapped.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                wrapped = only.type
+            }
+            if let attributed = wrapped.as(AttributedTypeSyntax.self) { wrapped = attributed.baseType }
+            return wrapped.as(FunctionTypeSyntax.self)
+        }
+        return nil
+    }
+
+    private func returnsVoid(_ closure: FunctionTypeSyntax) -> Bool {
+        let result = closure.returnClause.type.trimmedDescription
+        return result == "Void" || result == "()"
+    }
+
+    /// `Result<T, E>` or `Swift.Result<T, E>`.
+    private func isResult(_ type: TypeSyntax) -> Bool {
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            return identifier.name.text == "Result" && identifier.genericArgumentClause?.arguments.count == 2
+        }
+        if let member = type.as(MemberTypeSyntax.self) {
+            return member.name.text == "Result" && member.genericArgumentClause?.arguments.count == 2
+        }
+        return false
+    }
+
+    /// `Error?`, `(any Error)?`, `NSError?`, `APIError?`.
+    private func isOptionalError(_ type: TypeSyntax) -> Bool {
+        guard let optional = type.as(OptionalTypeSyntax.self) else { return false }
+        let wrapped = optional.wrappedType.trimmedDescription.filter { $0 != "(" && $0 != ")" }
+        return wrapped.hasSuffix("Error")
+    }
+
+    /// `self.action = handler`, `handlers.append(handler)`, or called from a closure that is
+    /// stored (`pipe.readabilityHandler = { … handler(chunk) }`): kept to be called later, maybe often.
+    private func storesHandler(_ name: String, in function: FunctionDeclSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        return Flow.references(to: [name], in: body).contains { reference in
+            if let closure = reference.ancestor(ClosureExprSyntax.self), isAssigned(Syntax(closure)) { return true }
+            if let argument = reference.parent?.as(LabeledExprSyntax.self),
+               let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+               ["append", "insert", "updateValue"].contains(call.calleeName ?? "") {
+                return true
+            }
+            return isAssigned(Syntax(reference))
+        }
+    }
+
+    /// Whether `node` is the right-hand side of an assignment.
+    private func isAssigned(_ node: Syntax) -> Bool {
+        guard let elements = node.parent?.as(ExprListSyntax.self),
+              let index = elements.firstIndex(where: { $0.id == node.id }), index != elements.startIndex else {
+            return false
+        }
+        return elements[elements.index(before: index)].is(AssignmentExprSyntax.self)
+    }
+
+    private func hasAsyncOverload(_ function: FunctionDeclSyntax, among functions: [FunctionDeclSyntax]) -> Bool {
+        let owner = ownerName(of: function)
+        return functions.contains { other in
+            other.name.text == function.name.text && other.signature.effectSpecifiers?.asyncSpecifier != nil
+                && ownerName(of: other) == owner
+        }
+    }
+
+    /// The type a function belongs to (its declaration or an extension of it), "" at top level.
+    private func ownerName(of function: FunctionDeclSyntax) -> String {
+        var current = function.parent
+        while let node = current {
+            if let type = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self) { return type.name.text }
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedDescription }
+            current = node.parent
+        }
+        return ""
+    }
+
+    private func signatureName(_ function: FunctionDeclSyntax) -> String {
+        let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        return "\(function.name.text)(\(labels))"
+    }
+
+    // MARK: Fix
+
+    private func fix(_ function: FunctionDeclSyntax, _ handler: Handler, _ context: RuleContext) -> Fix? {
+        let parameters = Array(function.signature.parameterClause.parameters.dropLast())
+        // `success:` + `failure:`: the async variant must merge both callbacks, not drop one.
+        let splitCallbacks = parameters.contains { parameter in
+            let name = (parameter.secondName ?? parameter.firstName).text.lowercased()
+            return escapingClosureType(parameter.type) != nil
+                && ["success", "failure", "error", "completion", "done", "finish"].contains { name.contains($0) }
+        }
+        guard !splitCallbacks, !function.modifiers.contains(where: { $0.name.text == "mutating" }),
+              function.signature.effectSpecifiers?.throwsClause == nil,
+              parameters.allSatisfy(isForwardable),
+              !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == "continuation" }),
+              let shape = resultShape(handler, unit: Flow.indentUnit(in: context.file)) else { return nil }
+
+        let unit = Flow.indentUnit(in: context.file)
+        let attributes = function.attributes.compactMap { $0.as(AttributeSyntax.self) }.filter { attribute in
+            let name = attribute.attributeName.trimmedDescription
+            return name.hasSuffix("Actor") || name == "available"
+        }.map { $0.trimmedDescription + " " }.joined()
+        let kept: Set<String> = ["public", "internal", "fileprivate", "private", "open", "package", "static", "class",
+                                 "nonisolated", "final"]
+        let modifiers = function.modifiers.filter { kept.contains($0.name.text) }.map { $0.trimmedDescription + " " }.joined()
+        let generics = function.genericParameterClause?.trimmedDescription ?? ""
+        let whereClause = function.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
+        let parameterList = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", ")
+        let effects = handler.throwing ? "async throws" : "async"
+        let result = shape.returnType.map { " -> \($0)" } ?? ""
+
+        let arguments = parameters.map { parameter -> String in
+            let value = (parameter.secondName ?? parameter.firstName).text
+            return parameter.firstName.tokenKind == .wildcard ? value : "\(parameter.firstName.text): \(value)"
+        }
+        let otherClosures = parameters.contains { escapingClosureType($0.type) != nil || $0.type.is(FunctionTypeSyntax.self) }
+        let closureHead = shape.closureParameters.isEmpty ? "{" : "{ \(shape.closureParameters) in"
+        let call: String
+        if otherClosures {
+            let label = handler.parameter.firstName.tokenKind == .wildcard ? "" : "\(handler.parameter.firstName.text): "
+            call = "\(function.name.text)(\((arguments + ["\(label)\(closureHead)"]).joined(separator: ", "))"
+        } else {
+            call = "\(function.name.text)(\(arguments.joined(separator: ", "))) \(closureHead)"
+        }
+        let continuationFunction = handler.throwing ? "withCheckedThrowingContinuation" : "withCheckedContinuation"
+        let continuationParameter = shape.returnType == nil && handler.throwing
+            ? "(continuation: CheckedContinuation<Void, Error>)" : "continuation"
+        var lines = ["\(attributes)\(modifiers)func \(function.name.text)\(generics)(\(parameterList)) \(effects)\(result)\(whereClause) {",
+                     "\(unit)\(handler.throwing ? "try " : "")await \(continuationFunction) { \(continuationParameter) in",
+                     "\(unit)\(unit)\(call)"]
+        lines += shape.body.map { "\(unit)\(unit)\(unit)\($0)" }
+        lines += ["\(unit)\(unit)}\(otherClosures ? ")" : "")", "\(unit)}", "}"]
+        let indentation = function.lineIndentation
+        let text = "\n\n" + lines.map { $0.isEmpty ? $0 : indentation + $0 }.joined(separator: "\n")
+        let offset = function.endPosition.utf8Offset
+        return Fix(title: "Add an `async` variant built on a checked continuation", safety: .unsafe,
+                   edits: [TextEdit(start: offset, end: offset, replacement: text)])
+    }
+
+    /// A parameter the wrapper can take and pass on unchanged.
+    private func isForwardable(_ parameter: FunctionParameterSyntax) -> Bool {
+        guard parameter.ellipsis == nil else { return false }
+        if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
+            let specifiers = attributed.specifiers.trimmedDescription
+            if specifiers.contains("inout") { return false }
+            if attributed.attributes.trimmedDescription.contains("autoclosure") { return false }
+        }
+        return true
+    }
+
+    /// The wrapper's result type, the callback's parameters and how it resumes.
+    struct Shape {
+        let returnType: String?
+        let closureParameters: String
+        let body: [String]
+    }
+
+    private func resultShape(_ handler: Handler, unit: String) -> Shape? {
+        let types = handler.closure.parameters.map(\.type)
+        // Values that are themselves closures or `inout` would need more care than a rewrite.
+        if types.contains(where: { $0.is(FunctionTypeSyntax.self) || $0.is(AttributedTypeSyntax.self) }) { return nil }
+        if types.count == 1, ["Void", "()"].contains(types[0].trimmedDescription) { return nil }
+        if types.count == 1, isResult(types[0]), let resultType = resultSuccessType(types[0]) {
+            return Shape(returnType: resultType, closureParameters: "result",
+                         body: ["continuation.resume(with: result)"])
+        }
+        if let last = types.last, isOptionalError(last) {
+            let values = types.dropLast().map(\.trimmedDescription)
+            let names = values.count == 1 ? ["value"] : values.indices.map { "value\($0 + 1)" }
+            let returned = names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))"
+            let success = values.isEmpty ? "continuation.resume()" : "continuation.resume(returning: \(returned))"
+            return Shape(returnType: tupleType(values), closureParameters: (names + ["error"]).joined(separator: ", "),
+                         body: ["if let error {", "\(unit)continuation.resume(throwing: error)", "} else {",
+                                "\(unit)\(success)", "}"])
+        }
+        let values = types.map(\.trimmedDescription)
+        let names = values.count == 1 ? ["value"] : values.indices.map { "value\($0 + 1)" }
+        let returned = names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))"
+        return Shape(returnType: tupleType(values), closureParameters: names.joined(separator: ", "),
+                     body: [values.isEmpty ? "continuation.resume()" : "continuation.resume(returning: \(returned))"])
+    }
+
+    private func resultSuccessType(_ type: TypeSyntax) -> String? {
+        let clause = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
+        return clause?.arguments.first?.argument.trimmedDescription
+    }
+
+    /// nil (Void) for no values, the type for one, a tuple for several.
+    private func tupleType(_ values: [String]) -> String? {
+        switch values.count {
+        case 0: nil
+        case 1: values[0]
+        default: "(\(values.joined(separator: ", ")))"
+        }
+    }
+}

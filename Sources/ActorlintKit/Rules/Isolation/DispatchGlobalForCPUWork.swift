@@ -1,0 +1,104 @@
+import SwiftSyntax
+
+/// `DispatchQueue.global().async { work; DispatchQueue.main.async { assign } }`.
+struct DispatchGlobalForCPUWork: Rule {
+    static let description = RuleDescription(
+        id: "dispatch-global-for-cpu-work",
+        category: .isolation,
+        set: .modernize,
+        summary: "`DispatchQueue.global().async { work; DispatchQueue.main.async { … } }`: use a `@concurrent` function and `await`",
+        rationale: """
+            The GCD round trip (do the work on a global queue, hop back to the main queue to \
+            publish the result) is what a `@concurrent` function and an `await` express \
+            directly: the work runs on the concurrent executor, the result comes back on the \
+            caller's actor, errors propagate with `throws`, cancellation reaches the work, and \
+            the compiler checks every value that crosses. (seed 000, "async is not background" \
+            and checklist 2; SE-0461)
+            """,
+        triggering: [
+            """
+            final class ThumbnailController {
+                var images: [Data] = []
+                func render(_ sources: [Data]) {
+                    ↓DispatchQueue.global(qos: .userInitiated).async {
+                        let scaled = sources.map(scale)
+                        DispatchQueue.main.async { self.images = scaled }
+                    }
+                }
+            }
+            """,
+            """
+            func export(_ rows: [Row], done: @escaping (String) -> Void) {
+                ↓DispatchQueue.global().async {
+                    let text = rows.map(\\.csv).joined(separator: "\\n")
+                    DispatchQueue.main.async {
+                        done(text)
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // Background work without a hop back: fire-and-forget logging, not a round trip.
+            """
+            func flush(_ log: Log) { DispatchQueue.global(qos: .background).async { log.write() } }
+            """,
+            // The recommended form.
+            """
+            @concurrent func scaleAll(_ sources: [Data]) async -> [Data] { sources.map(scale) }
+            @MainActor final class ThumbnailModel {
+                var images: [Data] = []
+                func render(_ sources: [Data]) async { images = await scaleAll(sources) }
+            }
+            """,
+            // A serial queue owned by the type protects state: a different tool for a different job.
+            """
+            final class Journal {
+                private let queue = DispatchQueue(label: "journal")
+                func append(_ line: String, done: @escaping () -> Void) {
+                    queue.async { self.write(line); DispatchQueue.main.async { done() } }
+                }
+            }
+            """,
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        final class Visitor: SyntaxVisitor {
+            var found: [FunctionCallExprSyntax] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let callee = node.calleeText
+                if callee.hasPrefix("DispatchQueue.global("), callee.hasSuffix(".async"), let body = node.onlyClosure,
+                   body.statements.count >= 2, body.containsMainDispatch {
+                    found.append(node)
+                }
+                return .visitChildren
+            }
+        }
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(context.file.tree)
+        return visitor.found.map { call in
+            context.violation(
+                "This is the GCD round trip: work on a global queue, then a hop back to the main queue with the result. " +
+                "A `@concurrent` function that returns the result, awaited from main-actor code, does the same with " +
+                "structured cancellation, `throws` and compiler-checked isolation.",
+                at: call.calledExpression)
+        }
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The closure's own statements hop to the main queue somewhere (not counting nested closures' hops deeper than one level).
+    var containsMainDispatch: Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if MainDispatch(node) != nil { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(statements)
+        return finder.found
+    }
+}

@@ -1,0 +1,119 @@
+import SwiftSyntax
+
+/// In a module with default isolation MainActor, a Sendable/Codable value type used from
+/// nonisolated or `@concurrent` code but not marked `nonisolated`.
+struct NonisolatedModelType: Rule {
+    static let conformances: Set<String> = ["Sendable", "Codable", "Decodable", "Encodable"]
+
+    static let description = RuleDescription(
+        id: "nonisolated-model-type",
+        category: .isolation,
+        summary: "In a default-MainActor module, a Sendable/Codable value type used off the main actor but not marked `nonisolated`",
+        rationale: """
+            With default isolation MainActor (SE-0466) every unannotated declaration of the \
+            module is main-actor code, plain data types included: their computed properties, \
+            methods and initializers can then only be used synchronously on the main actor. A \
+            value type that travels to `@concurrent` or nonisolated code (decoded off the main \
+            actor, passed to an actor) should say so: `nonisolated` on the type (SE-0449) keeps \
+            it out of the default, so it is usable everywhere without hops. (seed 000, feed \
+            screen: `nonisolated struct Post`; SE-0449, SE-0466)
+            """,
+        fix: FixInfo(.safe, """
+            Adds `nonisolated` to the type. A value type's members keep their behaviour; they \
+            simply stop being main-actor isolated.
+            """),
+        triggering: [
+            RuleExample("""
+                struct ↓Post: Decodable, Sendable {
+                    let id: Int
+                    let title: String
+                }
+                @concurrent func decodePosts(from data: Data) async throws -> [Post] {
+                    try JSONDecoder().decode([Post].self, from: data)
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            RuleExample("""
+                enum ↓Currency: String, Codable { case euro, dollar }
+                actor RatesCache {
+                    var rates: [Currency: Double] = [:]
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+        ],
+        nonTriggering: [
+            // Already nonisolated.
+            RuleExample("""
+                nonisolated struct Post: Decodable, Sendable { let id: Int }
+                @concurrent func decode(_ data: Data) async throws -> [Post] { try JSONDecoder().decode([Post].self, from: data) }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // Not a default-MainActor module: value types are nonisolated already.
+            """
+            struct Post: Decodable, Sendable { let id: Int }
+            @concurrent func decode(_ data: Data) async throws -> [Post] { try JSONDecoder().decode([Post].self, from: data) }
+            """,
+            // Used only on the main actor.
+            RuleExample("""
+                struct Filter: Codable { var query = "" }
+                final class SearchModel { var filter = Filter() }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // Not Sendable or Codable: not a model type that travels.
+            RuleExample("""
+                struct Layout { var spacing = 8.0 }
+                @concurrent func measure(_ layout: Layout) async -> Double { layout.spacing }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+        ],
+        corrections: [
+            CorrectionExample("""
+                import Foundation
+                public struct Post: Decodable, Sendable {
+                    let id: Int
+                    var label: String { "#\\(id)" }
+                }
+                @concurrent func labels(_ data: Data) async throws -> [String] {
+                    try JSONDecoder().decode([Post].self, from: data).map(\\.label)
+                }
+                """, """
+                import Foundation
+                public nonisolated struct Post: Decodable, Sendable {
+                    let id: Int
+                    var label: String { "#\\(id)" }
+                }
+                @concurrent func labels(_ data: Data) async throws -> [String] {
+                    try JSONDecoder().decode([Post].self, from: data).map(\\.label)
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        guard context.module.defaultIsolation == .mainActor else { return [] }
+        final class Visitor: SyntaxVisitor {
+            var types: [(name: TokenSyntax, keyword: TokenSyntax, decl: DeclGroupSyntax)] = []
+            override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+                types.append((node.name, node.structKeyword, node))
+                return .visitChildren
+            }
+            override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+                types.append((node.name, node.enumKeyword, node))
+                return .visitChildren
+            }
+        }
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(context.file.tree)
+        return visitor.types.compactMap { type in
+            let inherited = Set(type.decl.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? [])
+            let conformance = inherited.intersection(Self.conformances).sorted().first
+            guard let conformance, let use = context.isolation.index.offMainUses[type.name.text] else { return nil }
+            let isolation = context.isolation.isolation(of: ExecutionContext(kind: .typeDeclaration, node: Syntax(type.decl)))
+            guard isolation.isolation == .mainActor else { return nil }
+            let file = use.path.split(separator: "/").last.map(String.init) ?? use.path
+            let offset = type.keyword.positionAfterSkippingLeadingTrivia.utf8Offset
+            return context.violation(
+                "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
+                "but it is main-actor code: \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +
+                "Its members cannot be used there without a hop; mark it `nonisolated` (SE-0449).",
+                at: type.name,
+                fix: Fix(title: "Mark it `nonisolated`", safety: .safe,
+                         edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")]))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import SwiftSyntax
+
+/// A class that SwiftUI observes: an `ObservableObject` or an `@Observable` class, and the
+/// properties that publish its state.
+struct UIModel {
+    let decl: ClassDeclSyntax
+    /// `@Published` properties, or for `@Observable` the stored `var`s not marked `@ObservationIgnored`.
+    let stateProperties: [String: VariableDeclSyntax]
+    let kind: String
+
+    init?(_ decl: ClassDeclSyntax) {
+        let inherited = decl.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? []
+        let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        var state: [String: VariableDeclSyntax] = [:]
+        if inherited.contains("ObservableObject") {
+            kind = "an `ObservableObject`"
+            for variable in decl.memberBlock.variables where variable.attributeNames.contains("Published") {
+                for name in variable.names { state[name] = variable }
+            }
+        } else if attributes.contains("Observable") {
+            kind = "an `@Observable` class"
+            for variable in decl.memberBlock.variables
+            where variable.bindingSpecifier.tokenKind == .keyword(.var) && variable.isStored
+                && !variable.attributeNames.contains("ObservationIgnored") && !variable.isStatic {
+                for name in variable.names { state[name] = variable }
+            }
+        } else {
+            return nil
+        }
+        guard !state.isEmpty else { return nil }
+        self.decl = decl
+        self.stateProperties = state
+    }
+
+    static func all(in file: SourceFile) -> [UIModel] {
+        final class Visitor: SyntaxVisitor {
+            var found: [UIModel] = []
+            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+                if let model = UIModel(node) { found.append(model) }
+                return .visitChildren
+            }
+        }
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(file.tree)
+        return visitor.found
+    }
+}
+
+extension MemberBlockSyntax {
+    var variables: [VariableDeclSyntax] { members.compactMap { $0.decl.as(VariableDeclSyntax.self) } }
+}
+
+extension VariableDeclSyntax {
+    var attributeNames: [String] { attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription } }
+    var names: [String] { bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } }
+    var isStatic: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
+    /// No getter/setter block other than observers.
+    var isStored: Bool {
+        bindings.allSatisfy { binding in
+            guard let accessors = binding.accessorBlock?.accessors else { return true }
+            guard let list = accessors.as(AccessorDeclListSyntax.self) else { return false }
+            return list.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+        }
+    }
+}

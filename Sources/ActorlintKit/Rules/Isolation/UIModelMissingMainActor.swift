@@ -1,0 +1,112 @@
+import SwiftSyntax
+
+/// An `ObservableObject` or `@Observable` class holding UI state that is not main-actor isolated.
+struct UIModelMissingMainActor: Rule {
+    static let description = RuleDescription(
+        id: "ui-model-missing-main-actor",
+        category: .isolation,
+        summary: "`ObservableObject` or `@Observable` class holding UI state that is not `@MainActor`",
+        rationale: """
+            A model whose state a SwiftUI view reads must only change on the main actor. \
+            Without `@MainActor` nothing stops an async method or a callback from changing it \
+            elsewhere: the compiler cannot help, and SwiftUI reports "Publishing changes from \
+            background threads" at run time, or the view reads torn state. With `@MainActor` on \
+            the type the compiler enforces the rule, and assignments after an `await` are safe \
+            by construction. (seed 000, checklist 1; seed 001, "@MainActor" and common mistake 1)
+            """,
+        fix: FixInfo(.unsafe, """
+            Adds `@MainActor` to the class. Its members then run on the main actor: callers off \
+            the main actor must `await` them, which the compiler will point out.
+            """),
+        triggering: [
+            """
+            final class ↓CartModel: ObservableObject {
+                @Published var items: [String] = []
+                func add(_ item: String) { items.append(item) }
+            }
+            """,
+            """
+            @Observable
+            final class ↓SearchModel {
+                var query = ""
+                var results: [String] = []
+            }
+            """,
+        ],
+        nonTriggering: [
+            // The recommended form.
+            """
+            @MainActor @Observable
+            final class SearchModel {
+                var query = ""
+            }
+            """,
+            // Main-actor by the module's default isolation.
+            RuleExample("""
+                final class CartModel: ObservableObject {
+                    @Published var items: [String] = []
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // Main-actor by inheritance.
+            """
+            @MainActor class BaseModel {}
+            final class ProfileModel: BaseModel, ObservableObject {
+                @Published var name = ""
+            }
+            """,
+            // No published state: nothing for a view to observe.
+            """
+            final class Router: ObservableObject {
+                let objectWillChange = ObservableObjectPublisher()
+            }
+            """,
+            // Deliberately nonisolated, or isolated to another global actor.
+            """
+            nonisolated final class Counter: ObservableObject { @Published var value = 0 }
+            @globalActor actor StoreActor { static let shared = StoreActor() }
+            @StoreActor final class Store: ObservableObject { @Published var value = 0 }
+            """,
+        ],
+        corrections: [
+            CorrectionExample(
+                """
+                import Observation
+
+                /// What the search screen shows.
+                @Observable
+                final class SearchModel {
+                    var query = ""
+                }
+                """,
+                """
+                import Observation
+
+                /// What the search screen shows.
+                @MainActor
+                @Observable
+                final class SearchModel {
+                    var query = ""
+                }
+                """),
+        ]
+    )
+
+    func violations(in context: RuleContext) -> [Violation] {
+        UIModel.all(in: context.file).compactMap { model in
+            let here = context.isolation.isolation(of: ExecutionContext(kind: .typeDeclaration, node: Syntax(model.decl)))
+            guard here.isolation == .nonisolated else { return nil }
+            if model.decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) { return nil }
+            let name = model.decl.name.text
+            let state = model.stateProperties.keys.sorted().prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+            let insertion = model.decl.positionAfterSkippingLeadingTrivia.utf8Offset
+            let fix = Fix(title: "Add `@MainActor`", safety: .unsafe, edits: [
+                TextEdit(start: insertion, end: insertion, replacement: "@MainActor\n" + model.decl.lineIndentation),
+            ])
+            return context.violation(
+                "`\(name)` is \(model.kind) whose state (\(state)) a view reads, but it is not main-actor isolated, " +
+                "so its async methods and callbacks can change that state off the main actor; mark it `@MainActor` " +
+                "and the compiler keeps every change on the main actor.",
+                at: model.decl.name, fix: fix)
+        }
+    }
+}

@@ -1,0 +1,498 @@
+import SwiftSyntax
+
+/// In an actor method: state checked (or copied) before an `await` and written after it, as if
+/// nothing could have changed in between.
+struct ActorReentrancyStaleState: Rule {
+    static let description = RuleDescription(
+        id: "actor-reentrancy-stale-state",
+        category: .structured,
+        summary: "In an actor, state read before an `await` and acted on after it (check-then-act across a suspension)",
+        rationale: """
+            An actor runs one piece of its code at a time, but it is reentrant: while a method \
+            is suspended at an `await`, the actor runs other calls, and they may change its \
+            stored properties. A value checked or copied before the `await` can therefore be \
+            stale after it. Writing state based on that old check — "not cached yet, so load and \
+            store", "enough balance, so subtract" — duplicates work, loses updates or breaks \
+            invariants, and no data-race checker reports it because no two threads ever touch \
+            the property at once. Re-check the state after the `await`, make the \
+            check-and-update synchronous (no `await` in between), or keep the in-flight work in \
+            a dictionary of `Task`s so concurrent callers share it. The rule stays quiet when \
+            the state is re-read after the `await`, when the method records its decision in \
+            the actor's state before the `await` (`isLoading = true`, `inFlight[url] = task`), \
+            when it checks the actor's state again after the `await` before writing, \
+            and when no `await` separates check and write. \
+            (seed 001, "Actors": any other call can run at each `await` in an actor method; SE-0306)
+            """,
+        triggering: [
+            // The classic: two callers both miss the cache and both download.
+            """
+            actor ThumbnailCache {
+                private var images: [URL: Data] = [:]
+                func image(for url: URL, loader: Loader) async throws -> Data {
+                    if let cached = images[url] { return cached }
+                    let data = try await loader.load(url)
+                    ↓images[url] = data
+                    return data
+                }
+            }
+            """,
+            // Check-then-act on a balance: two withdrawals can both pass the check.
+            """
+            actor Account {
+                var balance = 0
+                func withdraw(_ amount: Int, bank: Bank) async throws {
+                    guard balance >= amount else { throw BankError.insufficientFunds }
+                    try await bank.authorize(amount)
+                    ↓balance -= amount
+                }
+            }
+            """,
+            // A local copy written back after the await undoes other calls' changes.
+            """
+            actor Counter {
+                private var count = 0
+                func incrementAfterLogging(_ log: Log) async {
+                    let current = count
+                    await log.write("incrementing from \\(current)")
+                    ↓count = current + 1
+                }
+            }
+            """,
+            // In an extension of an actor declared in the same file, with a mutating call.
+            """
+            actor Registry {
+                var names: [String] = []
+            }
+            extension Registry {
+                func register(_ name: String, validator: Validator) async {
+                    if !names.contains(name) {
+                        let valid = await validator.check(name)
+                        if valid { ↓names.append(name) }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            // Re-checked after the await.
+            """
+            actor ThumbnailCache {
+                private var images: [URL: Data] = [:]
+                func image(for url: URL, loader: Loader) async throws -> Data {
+                    if let cached = images[url] { return cached }
+                    let data = try await loader.load(url)
+                    if let winner = images[url] { return winner }
+                    images[url] = data
+                    return data
+                }
+            }
+            """,
+            // No await between check and write: the actor runs this atomically.
+            """
+            actor Account {
+                var balance = 0
+                func withdraw(_ amount: Int) throws {
+                    guard balance >= amount else { throw BankError.insufficientFunds }
+                    balance -= amount
+                }
+            }
+            """,
+            // The state is claimed before the await, so a second call sees it.
+            """
+            actor Refresher {
+                var isRefreshing = false
+                var items: [String] = []
+                func refresh(api: API) async {
+                    guard !isRefreshing else { return }
+                    isRefreshing = true
+                    items = await api.items()
+                    isRefreshing = false
+                }
+            }
+            """,
+            // Sharing the in-flight task: the recommended fix.
+            """
+            actor ThumbnailCache {
+                private var tasks: [URL: Task<Data, Error>] = [:]
+                func image(for url: URL, loader: Loader) async throws -> Data {
+                    if let task = tasks[url] { return try await task.value }
+                    let task = Task { try await loader.load(url) }
+                    tasks[url] = task
+                    return try await task.value
+                }
+            }
+            """,
+            // The decision is recorded before suspending (the in-flight task), so a second caller
+            // joins it; storing the result afterwards acts on nothing stale. `data` is bound twice.
+            """
+            actor ImageLoader {
+                private var cache: [URL: Data] = [:]
+                private var inFlight: [URL: Task<Data, Error>] = [:]
+                func image(_ url: URL, client: Client) async throws -> Data {
+                    if let data = cache[url] { return data }
+                    if let task = inFlight[url] { return try await task.value }
+                    let task = Task { try await client.get(url) }
+                    inFlight[url] = task
+                    let data = try await task.value
+                    cache[url] = data
+                    inFlight[url] = nil
+                    return data
+                }
+            }
+            """,
+            // Not an actor: a class has other problems, not this one.
+            """
+            final class Cache {
+                var images: [URL: Data] = [:]
+                func image(for url: URL, loader: Loader) async throws -> Data {
+                    if let cached = images[url] { return cached }
+                    let data = try await loader.load(url)
+                    images[url] = data
+                    return data
+                }
+            }
+            """,
+            // The await is in the other branch.
+            """
+            actor Store {
+                var value = 0
+                func update(_ remote: Remote) async {
+                    if value == 0 {
+                        value = 1
+                    } else {
+                        await remote.notify(value)
+                    }
+                }
+            }
+            """,
+            // After the await the method checks the actor's state again and leaves if the work
+            // was overtaken (here: the file was removed meanwhile).
+            """
+            actor TestIndex {
+                private var indexed: [URL: Date] = [:]
+                private var removed: Set<URL> = []
+                func rescan(_ url: URL, scanner: Scanner) async {
+                    guard indexed[url] == nil else { return }
+                    let date = await scanner.modificationDate(of: url)
+                    guard !removed.contains(url) else { return }
+                    indexed[url] = date
+                }
+            }
+            """,
+            // A fresh read after the await, written back: not stale.
+            """
+            actor Counter {
+                private var count = 0
+                func increment(_ log: Log) async {
+                    await log.write("incrementing")
+                    let current = count
+                    count = current + 1
+                }
+            }
+            """,
+            // The await happens only inside a task started here; this method never suspends.
+            """
+            actor Poller {
+                var started = false
+                func start(api: API) {
+                    if !started {
+                        Task { await api.ping() }
+                        started = true
+                    }
+                }
+            }
+            """,
+        ]
+    )
+
+    /// Methods that change the collection or value they are called on.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "popLast",
+        "popFirst", "updateValue", "merge", "formUnion", "formIntersection", "subtract", "sort", "reverse",
+        "shuffle", "toggle", "replaceSubrange",
+    ]
+
+    func violations(in context: RuleContext) -> [Violation] {
+        let actors = Flow.all(ActorDeclSyntax.self, in: context.file.tree)
+        var stateByActor: [String: Set<String>] = [:]
+        var members: [(FunctionDeclSyntax, String)] = []
+        for actor in actors {
+            stateByActor[actor.name.text] = storedVariables(of: actor)
+            members += actor.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, actor.name.text) }
+        }
+        for extensionDecl in Flow.all(ExtensionDeclSyntax.self, in: context.file.tree) {
+            let name = extensionDecl.extendedType.trimmedDescription
+            guard stateByActor[name] != nil else { continue }
+            members += extensionDecl.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, name) }
+        }
+        return members.flatMap { function, actor in
+            analyse(function, state: stateByActor[actor] ?? [], context)
+        }
+    }
+
+    private func storedVariables(of actor: ActorDeclSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for member in actor.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  variable.bindingSpecifier.tokenKind == .keyword(.var),
+                  !variable.modifiers.contains(where: { ["static", "class", "nonisolated"].contains($0.name.text) })
+            else { continue }
+            for binding in variable.bindings {
+                // Computed properties (a getter) are not state of their own; observers are.
+                if let accessors = binding.accessorBlock {
+                    guard case .accessors(let list) = accessors.accessors,
+                          list.allSatisfy({ ["willSet", "didSet"].contains($0.accessorSpecifier.text) }) else { continue }
+                }
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+            }
+        }
+        return names
+    }
+
+    // MARK: Events in one method
+
+    struct Access {
+        let property: String
+        let node: Syntax
+        /// When it happens, as a source offset: a write happens when its statement's value is ready.
+        let time: Int
+    }
+
+    struct Write {
+        let access: Access
+        /// The expressions whose values are written: the right-hand side or the call's arguments.
+        let values: [Syntax]
+    }
+
+    struct Check {
+        let property: String
+        let time: Int
+        let statement: Syntax
+        /// Offset ranges whose code runs only because of the check's outcome.
+        let scope: [Range<Int>]
+    }
+
+    private func analyse(_ function: FunctionDeclSyntax, state: Set<String>, _ context: RuleContext) -> [Violation] {
+        guard let body = function.body,
+              !function.modifiers.contains(where: { ["static", "class", "nonisolated"].contains($0.name.text) })
+        else { return [] }
+        // A parameter or local with a property's name hides it; leave such names alone.
+        var shadowed = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        shadowed.formUnion(Flow.collect(IdentifierPatternSyntax.self, in: body, enteringClosures: true).map(\.identifier.text))
+        let properties = state.subtracting(shadowed)
+        guard !properties.isEmpty else { return [] }
+
+        let awaits = Flow.collect(in: body) {
+            $0.is(AwaitExprSyntax.self) || $0.as(ForStmtSyntax.self)?.awaitKeyword != nil
+        }
+        guard !awaits.isEmpty else { return [] }
+
+        var reads: [Access] = []
+        var writes: [Write] = []
+        for reference in Flow.collect(DeclReferenceExprSyntax.self, in: body) {
+            guard let (property, expression) = propertyAccess(reference, properties) else { continue }
+            if let write = self.write(of: property, at: expression) {
+                writes.append(write)
+            } else {
+                reads.append(Access(property: property, node: expression, time: expression.startOffset))
+            }
+        }
+        // Locals that copy a property (`let current = count`, `if let hit = cache[k]`). A name
+        // bound twice (`if let data = cache[url]` … `let data = try await load()`) is not followed.
+        let boundNames = Flow.collect(IdentifierPatternSyntax.self, in: body, enteringClosures: true).map(\.identifier.text)
+        let boundOnce = Set(boundNames.filter { name in boundNames.count(where: { $0 == name }) == 1 })
+        var copies: [String: Access] = [:]
+        for binding in Flow.collect(PatternBindingSyntax.self, in: body) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, boundOnce.contains(name),
+                  let value = binding.initializer?.value,
+                  let read = reads.first(where: { $0.node.startOffset >= value.startOffset && $0.node.endOffset <= value.endOffset })
+            else { continue }
+            copies[name] = Access(property: read.property, node: Syntax(binding), time: value.endOffset)
+        }
+        for condition in Flow.collect(OptionalBindingConditionSyntax.self, in: body) {
+            guard let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, boundOnce.contains(name),
+                  let value = condition.initializer?.value,
+                  let read = reads.first(where: { $0.node.startOffset >= value.startOffset && $0.node.endOffset <= value.endOffset })
+            else { continue }
+            copies[name] = Access(property: read.property, node: Syntax(condition), time: value.endOffset)
+        }
+        let checks = self.checks(reads: reads, copies: copies, in: body)
+
+        var violations: [Violation] = []
+        for write in writes {
+            let time = write.access.time
+            // `token = try await refresh()`: the suspension inside the written value counts too.
+            let usable = awaits.filter { $0.endOffset <= time && canPrecede($0, write.access.node) }
+            guard let lastAwait = usable.max(by: { $0.endOffset < $1.endOffset }) else { continue }
+            let rereads = reads.contains {
+                $0.property == write.access.property && $0.time > lastAwait.endOffset && $0.time < time
+                    && !Flow.mutuallyExclusive($0.node, write.access.node)
+            }
+            // A stale copy written back.
+            let staleCopy = write.values.lazy.flatMap { Flow.references(to: Set(copies.keys), in: $0) }.first { reference in
+                guard let copy = copies[reference.baseName.text], copy.property == write.access.property else { return false }
+                return usable.contains { $0.endOffset > copy.time }
+            }
+            if let staleCopy, let copy = copies[staleCopy.baseName.text] {
+                let suspension = usable.first { $0.endOffset > copy.time }!
+                violations.append(context.violation(
+                    "`\(staleCopy.baseName.text)` is a copy of `\(copy.property)` taken on line " +
+                    "\(context.file.line(of: copy.node)), before the `await` on line " +
+                    "\(context.file.line(of: suspension)); while this actor method was suspended, other calls " +
+                    "could run on the actor and change `\(copy.property)`, and writing the old copy back here " +
+                    "silently undoes their changes. Read `\(copy.property)` again after the `await` (SE-0306).",
+                    at: write.access.node))
+                continue
+            }
+            guard !rereads else { continue }
+            // `guard !removed.contains(uri) else { return }` after the `await`: the method checks
+            // the actor's state again before writing, so it has taken interleaving into account.
+            let revalidated = Flow.collect(in: body) { node in
+                guard node.startOffset > lastAwait.endOffset, node.endOffset < write.access.node.startOffset else { return false }
+                if let guardStatement = node.as(GuardStmtSyntax.self) {
+                    return reads.contains { $0.time > guardStatement.startOffset && $0.time < guardStatement.conditions.endOffset }
+                }
+                if let ifExpression = node.as(IfExprSyntax.self), exits(ifExpression.body),
+                   !write.access.node.isInside(ifExpression.body) {
+                    return reads.contains { $0.time > ifExpression.startOffset && $0.time < ifExpression.conditions.endOffset }
+                }
+                return false
+            }
+            guard revalidated.isEmpty else { continue }
+            let relevant = checks.first { check in
+                guard check.property == write.access.property, check.time < lastAwait.startOffset,
+                      check.scope.contains(where: { $0.contains(write.access.node.startOffset) }) else { return false }
+                // Claimed before suspending (`isLoading = true`, `inFlight[url] = task`): the method
+                // recorded its decision in the actor's state, so a concurrent call can see it.
+                let firstAwait = usable.filter { $0.startOffset > check.time }.min { $0.startOffset < $1.startOffset }
+                let claimed = writes.contains { other in
+                    other.access.time > check.time && other.access.time < (firstAwait?.startOffset ?? time)
+                        && canPrecede(other.access.node, write.access.node)
+                }
+                return !claimed && usable.contains { $0.startOffset > check.time }
+            }
+            guard let check = relevant else { continue }
+            let suspension = usable.first { $0.startOffset > check.time }!
+            violations.append(context.violation(
+                "`\(check.property)` is checked on line \(context.file.line(of: check.statement)), then this " +
+                "actor method suspends at the `await` on line \(context.file.line(of: suspension)); actors are " +
+                "reentrant, so other calls can run meanwhile and change `\(check.property)`, and this write acts " +
+                "on a check that may no longer hold. Re-check `\(check.property)` after the `await`, or keep the " +
+                "in-flight work in a dictionary of `Task`s so concurrent callers share it (SE-0306).",
+                at: write.access.node))
+        }
+        return violations
+    }
+
+    /// `cache` or `self.cache` naming one of the actor's stored properties; returns the expression
+    /// that denotes the property (`self.cache` as a whole).
+    private func propertyAccess(_ reference: DeclReferenceExprSyntax, _ properties: Set<String>) -> (String, Syntax)? {
+        let name = reference.baseName.text
+        guard properties.contains(name) else { return nil }
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return nil }
+            return (name, Syntax(member))
+        }
+        return (name, Syntax(reference))
+    }
+
+    /// Whether the property expression is the target of an assignment or a mutating call.
+    private func write(of property: String, at expression: Syntax) -> Write? {
+        var target = expression
+        while let parent = target.parent {
+            if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == target.id {
+                target = parent
+            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == target.id {
+                if let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id {
+                    guard Self.mutatingMethods.contains(member.declName.baseName.text) else { return nil }
+                    let access = Access(property: property, node: Syntax(call), time: call.endOffset)
+                    return Write(access: access, values: call.arguments.map { Syntax($0) })
+                }
+                target = parent
+            } else if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                target = parent
+            } else {
+                break
+            }
+        }
+        guard let elements = target.parent?.as(ExprListSyntax.self), let sequence = elements.parent?.as(SequenceExprSyntax.self),
+              let index = elements.firstIndex(where: { $0.id == target.id }) else { return nil }
+        let next = elements.index(after: index)
+        guard next != elements.endIndex else { return nil }
+        let operatorNode = elements[next]
+        let compoundOperators: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??="]
+        guard operatorNode.is(AssignmentExprSyntax.self)
+            || operatorNode.as(BinaryOperatorExprSyntax.self).map({ compoundOperators.contains($0.operator.text) }) == true
+        else { return nil }
+        let values = elements[elements.index(after: next)...].map { Syntax($0) }
+        return Write(access: Access(property: property, node: Syntax(sequence), time: sequence.endOffset), values: values)
+    }
+
+    /// Reads of a property (or of a copy of it) in an `if` or `guard` condition, with the code
+    /// whose running depends on the outcome.
+    private func checks(reads: [Access], copies: [String: Access], in body: CodeBlockSyntax) -> [Check] {
+        var checks: [Check] = []
+        var checked: [(property: String, node: Syntax)] = reads.map { ($0.property, $0.node) }
+        for reference in Flow.references(to: Set(copies.keys), in: body, enteringClosures: false) {
+            if let copy = copies[reference.baseName.text], reference.startOffset > copy.time {
+                checked.append((copy.property, Syntax(reference)))
+            }
+        }
+        for (property, node) in checked {
+            guard let element = ancestor(of: node, ConditionElementSyntax.self) else { continue }
+            if let ifExpression = element.parent?.parent?.as(IfExprSyntax.self) {
+                var scope = [ifExpression.body.startOffset..<ifExpression.body.endOffset]
+                if let elseBody = ifExpression.elseBody { scope.append(elseBody.startOffset..<elseBody.endOffset) }
+                let elseExits = ifExpression.elseBody?.as(CodeBlockSyntax.self).map { exits($0) } ?? false
+                if exits(ifExpression.body) || elseExits, let rest = restOfBlock(after: ifExpression) {
+                    scope.append(rest)
+                }
+                checks.append(Check(property: property, time: node.startOffset, statement: Syntax(ifExpression), scope: scope))
+            } else if let guardStatement = element.parent?.parent?.as(GuardStmtSyntax.self),
+                      let rest = restOfBlock(after: guardStatement) {
+                checks.append(Check(property: property, time: node.startOffset, statement: Syntax(guardStatement),
+                                    scope: [rest]))
+            }
+        }
+        return checks
+    }
+
+    private func ancestor<T: SyntaxProtocol>(of node: Syntax, _ type: T.Type) -> T? {
+        var current = node.parent
+        while let candidate = current, !Flow.isBoundary(candidate) {
+            if let match = candidate.as(type) { return match }
+            if candidate.is(CodeBlockSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether a run can pass `suspension` and then reach `node`: not when they sit in exclusive
+    /// branches, or when the suspension is on a path that leaves (`return try await …`, or a
+    /// block ending in `return`/`throw` that does not contain `node`).
+    private func canPrecede(_ suspension: Syntax, _ node: Syntax) -> Bool {
+        if Flow.mutuallyExclusive(suspension, node) { return false }
+        var current = suspension.parent
+        while let candidate = current, !Flow.isBoundary(candidate) {
+            if candidate.startOffset <= node.startOffset && node.endOffset <= candidate.endOffset { return true }
+            if candidate.is(ReturnStmtSyntax.self) || candidate.is(ThrowStmtSyntax.self) { return false }
+            if let block = candidate.as(CodeBlockSyntax.self), exits(block) { return false }
+            current = candidate.parent
+        }
+        return true
+    }
+
+    /// Whether a block always leaves: its last statement returns, throws, breaks or continues.
+    private func exits(_ block: CodeBlockSyntax) -> Bool {
+        guard let last = block.statements.last?.item else { return false }
+        return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(BreakStmtSyntax.self)
+            || last.is(ContinueStmtSyntax.self)
+    }
+
+    /// The offsets of the statements after `statement` in its block.
+    private func restOfBlock(after statement: some SyntaxProtocol) -> Range<Int>? {
+        guard let item = Flow.statement(containing: statement), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+              let lastItem = list.last, lastItem.id != item.id else { return nil }
+        return item.endOffset..<lastItem.endOffset
+    }
+}
