@@ -140,6 +140,26 @@ import Testing
         #expect(changed.report.isEmpty, "the dispatch is no longer redundant: \(changed.report)")
     }
 
+    @Test func aSiblingModuleChangingItsDeclarationsInvalidatesTheOtherModules() throws {
+        // The indexes of a run's modules are linked: `App`'s extension sees `Core`'s `Model`.
+        let folder = try TemporaryDirectory()
+        try folder.write("Sources/Core/Model.swift", Self.model)
+        try folder.write("Sources/App/Model+Refresh.swift", Self.modelExtension)
+        let project = ProjectModel(modules: [ModuleSettings(name: "Core"), ModuleSettings(name: "App")],
+                                   roots: [(folder.url("Sources/Core"), 0), (folder.url("Sources/App"), 1)])
+        let cold = lint(folder, project: project)
+        #expect(cold.report.count == 1 && cold.report[0].contains("Model+Refresh.swift:5: warning redundant-main-dispatch"))
+        // A new body in `Core` leaves its index as it was: `App`'s findings still hold.
+        try folder.write("Sources/Core/Model.swift", Self.model.replacingOccurrences(of: "count = 0", with: "count = 1"))
+        let body = lint(folder, project: project)
+        #expect(body.parsed == 1 && body.findingsReused == 1 && body.report == cold.report)
+        // `Model` is no longer main-actor isolated: `App`'s unchanged file is analysed again.
+        try folder.write("Sources/Core/Model.swift", Self.model.replacingOccurrences(of: "@MainActor\n", with: ""))
+        let changed = lint(folder, project: project)
+        #expect(changed.summariesReused == 1 && changed.findingsReused == 0)
+        #expect(changed.report.isEmpty, "the dispatch is no longer redundant: \(changed.report)")
+    }
+
     @Test func anotherBuildOfTheToolIgnoresTheCache() throws {
         let folder = try project()
         let first = lint(folder, identity: Digest(high: 1, low: 1))
