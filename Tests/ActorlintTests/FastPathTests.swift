@@ -106,6 +106,19 @@ import Testing
             enum Mode { case a }
         }
 
+        final class Player {
+            var onChange: ((Int) -> Void)?
+            func observe(_ handler: @escaping @Sendable () -> Void, then: @MainActor () -> Void) {}
+            nonisolated func decode() -> Track { Track() }
+        }
+
+        struct Row { let action: () -> Void }
+
+        struct FeedView: View {
+            var body: some View { Text("").task { await load() } }
+            func load() async { await refresh() }
+        }
+
         """
 
     @Test func theIndexFromCachedSummariesIsTheIndexFromTrees() throws {
@@ -125,9 +138,32 @@ import Testing
         #expect(fromSummaries.types == fromTrees.types)
         #expect(fromSummaries.globalActors == fromTrees.globalActors && fromTrees.globalActors.contains("DatabaseActor"))
         #expect(fromSummaries.imports == ["SwiftUI", "Foundation"])
+        #expect(fromSummaries.closureParameters == fromTrees.closureParameters && fromSummaries.closureParameters.count == 2)
+        #expect(fromSummaries.closureProperties == fromTrees.closureProperties && fromSummaries.closureProperties.count == 2)
+        #expect(fromSummaries.offMainUses == fromTrees.offMainUses && fromSummaries.offMainUses["Track"]?.line == 24)
+        for name in ["load", "refresh"] {
+            #expect(fromSummaries.cancellationReach.reason(forFunction: name) == fromTrees.cancellationReach.reason(forFunction: name))
+        }
+        #expect(fromSummaries.cancellationReach.reason(forFunction: "refresh")
+            == "it is awaited (through `load`) from the `.task` closure at A.swift:30")
         // The first declaration of a name wins, in file order.
         #expect(fromSummaries.type(named: "Feed")?.path == "/p/A.swift")
         #expect(decoded[0].digest(path: "/p/A.swift") != decoded[0].digest(path: "/q/A.swift"))
+    }
+
+    @Test func findingsDoNotDependOnWhichTreesAreHeld() {
+        // With no budget every tree is dropped once summarized, and each file parsed again for
+        // its rules: the rules then see the indexes built from summaries alone.
+        let examples = ExamplesGoldenTests.root + "/Examples"
+        let paths = FileDiscovery().discover([examples]).files
+        var linter = Linter(project: ProjectLoader.load(for: [examples]), ruleIDs: Set(RuleRegistry.allIDs))
+        let held = linter.run(paths: paths)
+        linter.treeBudget = 0
+        let profile = LintProfile()
+        linter.profile = profile
+        let dropped = linter.run(paths: paths)
+        #expect(profile.counters["files parsed again"] == paths.count)
+        #expect(!held.findings.isEmpty && dropped.findings == held.findings)
     }
 
     /// The scan `PBXLineIndex.line(ofKey:inObject:)` made per key before it indexed each object once.
