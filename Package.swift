@@ -29,6 +29,9 @@ let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftParse
 let syntaxDependencies: [Target.Dependency] = usePackage
     ? syntaxModules.map { .product(name: $0, package: "swift-syntax") }
     : []
+// The benchmark parses with SwiftParser directly and says which build it measures.
+let benchDependencies: [Target.Dependency] = ["ActorlintKit"]
+    + (usePackage ? [.product(name: "SwiftParser", package: "swift-syntax")] : [])
 let packageDependencies: [Package.Dependency] = !usePackage ? [] : [
     syntaxPath.map { .package(path: $0) }
         ?? .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
@@ -59,6 +62,11 @@ let package = Package(
                 swiftSettings: swiftSettings, linkerSettings: linkerSettings),
         .executableTarget(name: "actorlint", dependencies: ["ActorlintCLI"],
                           swiftSettings: swiftSettings, linkerSettings: linkerSettings),
+        // `swift run -c release actorlint-bench [PATH…]`: speed and memory against the bare
+        // parse and swift-format (README, "Performance").
+        .executableTarget(name: "actorlint-bench", dependencies: benchDependencies,
+                          swiftSettings: swiftSettings + (usePackage ? [.define("ACTORLINT_SWIFT_SYNTAX_PACKAGE")] : []),
+                          linkerSettings: linkerSettings),
         // Golden/ holds expected outputs and Fuzz/ slow inputs that the tests read from the
         // source tree, not resources.
         .testTarget(name: "ActorlintTests", dependencies: ["ActorlintKit", "ActorlintCLI"],

@@ -39,7 +39,7 @@ struct Session {
     let files: [String]
     let discoveryFailures: [AnalysisFailure]
 
-    init(_ arguments: Arguments) throws {
+    init(_ arguments: Arguments, environment: [String: String]) throws {
         let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
         var configuration = Configuration()
         if let path = arguments.configPath ?? Configuration.find(from: paths[0]) {
@@ -58,7 +58,13 @@ struct Session {
         self.arguments = arguments
         self.files = discovery.files
         self.discoveryFailures = discovery.failures
-        self.linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths))
+        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths))
+        if !arguments.noCache,
+           let directory = ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path,
+                                                        environment: environment) {
+            linter.cache = ResultCache(directory: directory)
+        }
+        self.linter = linter
     }
 
     func color(_ console: Console) -> Bool {
@@ -71,12 +77,10 @@ struct Check {
     let console: Console
 
     func run() throws -> Int32 {
-        let session = try Session(arguments)
+        let session = try Session(arguments, environment: console.environment)
         let run = session.linter.run(paths: session.files)
         let report = Report(findings: run.findings, failures: session.discoveryFailures + run.failures,
-                            fileCount: session.files.count,
-                            sources: Dictionary(run.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-                            failOn: arguments.failOn)
+                            fileCount: session.files.count, sourceLines: run.sourceLines, failOn: arguments.failOn)
         let format = OutputFormat(rawValue: arguments.format) ?? .text
         console.out(format.reporter(color: session.color(console)).render(report))
         return report.exitCode

@@ -24,6 +24,8 @@ public struct Arguments: Equatable {
     public var fileTimeout: Double?
     /// `fix --passes N`: rounds of fixes, each on the text the last one left.
     public var passes = Fixer.maximumPasses
+    /// `--no-cache`: neither read nor write the results cache.
+    public var noCache = false
     /// `--help`, alone or after a command.
     public var help = false
 
@@ -31,10 +33,11 @@ public struct Arguments: Equatable {
         "--format": [.check, .fix, .explain, .rules], "--fail-on": [.check, .fix], "--color": [.check, .fix],
         "--unsafe-fixes": [.fix], "--diff": [.fix], "--config": [.check, .fix, .explain],
         "--select": [.check, .fix], "--file-timeout": [.check, .fix], "--passes": [.fix],
+        "--no-cache": [.check, .fix],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
     /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.
-    static let switches: Set<String> = ["--help", "--version", "--unsafe-fixes", "--diff"]
+    static let switches: Set<String> = ["--help", "--version", "--unsafe-fixes", "--diff", "--no-cache"]
 
     public static func parse(_ words: [String]) throws(UsageError) -> Arguments {
         var arguments = Arguments()
@@ -103,6 +106,7 @@ public struct Arguments: Equatable {
                 }
             case "--unsafe-fixes": arguments.unsafeFixes = true
             case "--diff": arguments.diff = true
+            case "--no-cache": arguments.noCache = true
             case "--config": arguments.configPath = try value()
             case "--select": arguments.select += try value().split(separator: ",").map(String.init)
             case "--passes":

@@ -7,10 +7,15 @@ public final class Console: @unchecked Sendable {
     let capture: Bool
     /// Whether standard output is a terminal (colour by default).
     public let isTerminal: Bool
+    /// The environment the commands read (`XDG_CACHE_HOME`, `HOME` for the cache); tests pass
+    /// their own so they never write to the user's cache.
+    public let environment: [String: String]
 
-    public init(capture: Bool, isTerminal: Bool = false) {
+    public init(capture: Bool, isTerminal: Bool = false,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.capture = capture
         self.isTerminal = isTerminal
+        self.environment = environment
     }
 
     public static func standard() -> Console {

@@ -8,14 +8,26 @@ struct FixCommand {
     let console: Console
 
     func run() throws -> Int32 {
-        let session = try Session(arguments)
+        let session = try Session(arguments, environment: console.environment)
         let run = session.linter.run(paths: session.files)
         let fixer = Fixer(linter: session.linter, includeUnsafe: arguments.unsafeFixes, passes: arguments.passes)
         var failures = session.discoveryFailures + run.failures
         var fixedFiles = 0
         var appliedFixes = 0
-        let pathsWithFixes = Set(run.findings.filter { $0.fix != nil }.map(\.path))
-        for file in run.files where pathsWithFixes.contains(file.path) {
+        // The check (possibly from the cache) only picks the files; each is read and analysed
+        // afresh before anything is written, so a stale cache can never write a wrong fix.
+        var pathsWithFixes: [String] = []
+        for finding in run.findings where finding.fix != nil && pathsWithFixes.last != finding.path {
+            pathsWithFixes.append(finding.path)
+        }
+        for path in pathsWithFixes {
+            let file: SourceFile
+            do {
+                file = try session.linter.load(path)
+            } catch {
+                failures.append((error as? AnalysisFailure) ?? AnalysisFailure(path: path, reason: "\(error)"))
+                continue
+            }
             let module = session.linter.project.settings(forAbsolutePath: URL(fileURLWithPath: file.path).standardizedFileURL.path)
             // The module's index, as `check` had: without it a type declared in another file
             // (its actor, superclass, conformances) is unknown and the fixes differ from the findings.

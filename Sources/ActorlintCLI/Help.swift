@@ -5,11 +5,12 @@ enum Help {
         switch command {
         case .fix: return """
             USAGE: actorlint fix [PATH…] [--unsafe-fixes] [--diff] [--config FILE] [--select RULES]
-                                 [--passes N]
+                                 [--passes N] [--no-cache]
 
             Applies safe fixes in place. --unsafe-fixes also applies fixes that may change
             behaviour; --diff prints a unified diff and writes nothing. A file is written only if it
-            changes and still parses cleanly; the write is atomic. Fixing repeats on the fixed
+            changes and still parses cleanly; the write is atomic. Every file is analysed afresh
+            before it is written, whatever the results cache holds. Fixing repeats on the fixed
             text until nothing is left to fix (at most 10 passes), so fixes that another fix made
             possible are applied too and a second run changes nothing; --passes 1 applies only the
             fixes of the findings `actorlint check` shows.
@@ -42,6 +43,8 @@ enum Help {
               --config FILE          Use this .actorlint.json instead of searching upward.
               --select RULES         Comma-separated rule ids, categories or sets (default, modernize, all).
               --file-timeout SECONDS Give up on a file that takes longer (default: 10 s + 2 s per MiB).
+              --no-cache             Neither read nor write the results cache (.build/actorlint-cache in
+                                     the project, else $XDG_CACHE_HOME/actorlint).
               --version, --help
 
             EXIT CODES: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error,

@@ -13,8 +13,7 @@ import Testing
         let files = FileDiscovery().discover([root]).files
         let project = ProjectLoader.load(for: [root])
         let linter = Linter(project: project)
-        let run = linter.run(paths: files)
-        let byModule = Dictionary(grouping: run.files) { project.settings(forAbsolutePath: URL(fileURLWithPath: $0.path).standardizedFileURL.path).key }
+        let byModule = Dictionary(grouping: files.compactMap { try? linter.load($0) }) { project.settings(forAbsolutePath: URL(fileURLWithPath: $0.path).standardizedFileURL.path).key }
         var counts: [String: Int] = [:]
         var unknown: [String: Int] = [:]
         let indexes = byModule.mapValues { ProjectIndex(files: $0) }

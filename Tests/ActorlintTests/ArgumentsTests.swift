@@ -27,6 +27,7 @@ import Testing
         #expect(arguments.color == "auto")
         #expect(!arguments.unsafeFixes && !arguments.diff && !arguments.help)
         #expect(arguments.configPath == nil && arguments.select.isEmpty && arguments.fileTimeout == nil)
+        #expect(!arguments.noCache)
     }
 
     @Test(arguments: Arguments.Command.allCases) func everyCommandParsesByName(command: Arguments.Command) throws {
@@ -88,6 +89,15 @@ import Testing
         let arguments = try parse("fix", "--unsafe-fixes", "--diff", "Sources")
         #expect(arguments.unsafeFixes && arguments.diff)
         #expect(arguments.paths == ["Sources"])
+    }
+
+    @Test func noCacheIsASwitchOfCheckAndFix() throws {
+        #expect(try parse("check", "--no-cache", "Sources").noCache)
+        #expect(try parse("fix", "Sources", "--no-cache").noCache)
+        #expect(try parse("check", "--no-cache").paths.isEmpty)
+        #expect(usageError("check", "--no-cache=yes").contains("option '--no-cache' takes no value"))
+        #expect(usageError("explain", "--no-cache", "A.swift:1").contains("option '--no-cache' does not apply to 'explain' (it goes with: check, fix)"))
+        #expect(usageError("check", "--nocache").contains("Did you mean '--no-cache'?"))
     }
 
     @Test func switchesTakeNoValue() {

@@ -56,10 +56,18 @@ func actorlint(_ words: String...) -> CLIResult {
 }
 
 func actorlint(_ words: [String]) -> CLIResult {
-    let console = Console(capture: true)
+    let console = Console(capture: true, environment: testEnvironment)
     let code = ActorlintCommand.run(words, console: console)
     return CLIResult(code: code, output: console.output, errors: console.errors)
 }
+
+/// The process environment with the results cache of project-less checks moved into the
+/// temporary folder, so tests never write to the user's `~/.cache`.
+let testEnvironment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("actorlint-tests-cache").path
+    return environment
+}()
 
 /// Code that triggers `prefer-concurrent-over-detached` once, on line 2, column 5: work moved
 /// off the caller's actor whose result is handed back to the main actor by hand.

@@ -60,7 +60,7 @@ public enum Catalogue {
     public static let viewSDKNote = "as a whole since the iOS 18 / macOS 15 SDKs; with older SDKs only `body` is"
 
     /// How a closure argument of a known API is isolated.
-    public enum ClosureBehaviour: Sendable, Equatable {
+    public enum ClosureBehaviour: String, Sendable, Equatable {
         /// Runs on the main actor (the compiler knows, or the API's parameter is `@MainActor`).
         case mainActor
         /// `Task { }`: inherits the isolation of the context that creates it.

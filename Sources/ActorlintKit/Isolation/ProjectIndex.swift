@@ -2,10 +2,11 @@ import SwiftSyntax
 
 /// What actorlint knows about the declarations of one module, across all its files: the types,
 /// their attributes, superclasses and conformances, extensions, and user-declared global actors.
-/// Built from the already-parsed trees (no second parse); extensions and types declared later
-/// or in other files resolve because lookups happen after the whole module is indexed.
+/// Built from each file's `FileSummary` (taken from its tree once, or from the cache), so the
+/// trees need not be kept; extensions and types declared later or in other files resolve
+/// because lookups happen after the whole module is indexed.
 public final class ProjectIndex: @unchecked Sendable {
-    public struct TypeInfo: Sendable {
+    public struct TypeInfo: Sendable, Hashable {
         public enum Kind: String, Sendable { case `class`, `struct`, `enum`, actor, `protocol` }
         public var kind: Kind
         public var name: String
@@ -28,7 +29,7 @@ public final class ProjectIndex: @unchecked Sendable {
         public var line: Int
     }
 
-    public struct Parent: Sendable {
+    public struct Parent: Sendable, Hashable {
         /// The enclosing type's name, or the extended type's name for an extension.
         public var typeName: String
         public var isExtension: Bool
@@ -60,33 +61,37 @@ public final class ProjectIndex: @unchecked Sendable {
         public var note: String
     }
 
-    public struct OffMainUse: Sendable {
+    public struct OffMainUse: Sendable, Equatable {
         public var path: String
         public var line: Int
         /// "`decodePosts(from:)`"
         public var context: String
     }
 
-    /// Which functions run in tasks that get cancelled (the cancellation rules). Worked out on
-    /// first use, over this module's files or, once linked, over every module of the run.
+    /// Which functions run in tasks that get cancelled (the cancellation rules). Resolved on
+    /// first use from the files' contributions: this module's or, once linked, every module's.
     private var cancellationReachBox: CancellationReach.LazyBox
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
 
-    public init(files: [SourceFile] = []) {
+    public convenience init(files: [SourceFile] = []) {
+        self.init(summaries: files.map(FileSummary.init))
+    }
+
+    /// The index of the files `summaries` describe, in the same order: for a name declared
+    /// twice, the first declaration wins.
+    public init(summaries: [FileSummary]) {
         var conflicting: Set<String> = []
-        cancellationReachBox = CancellationReach.LazyBox(files: files)
-        for file in files {
-            let collector = Collector(file: file)
-            collector.walk(file.tree)
-            for info in collector.types {
+        cancellationReachBox = CancellationReach.LazyBox(summaries.map(\.cancellation))
+        for summary in summaries {
+            for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
-                if types[info.name] == nil { types[info.name] = info }
-                if collector.globalActorNames.contains(info.name) { globalActors.insert(info.name) }
+                types[info.name] = info
             }
-            imports.formUnion(collector.imports)
-            for (name, use) in collector.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
-            for (name, parameters) in collector.closureParameters { closureParameters[name, default: []] += parameters }
-            for (name, property) in collector.closureProperties {
+            globalActors.formUnion(summary.globalActorNames)
+            imports.formUnion(summary.imports)
+            for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+            for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
+            for (name, property) in summary.closureProperties {
                 // Two declarations that disagree leave the name unknown.
                 if let known = closureProperties[name], known.behaviour != property.behaviour { conflicting.insert(name) }
                 closureProperties[name] = property
@@ -138,7 +143,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 merged.closureProperties[name] = property
             }
         }
-        let reach = CancellationReach.LazyBox(files: indexes.flatMap(\.cancellationReachBox.files))
+        let reach = CancellationReach.LazyBox(indexes.flatMap(\.cancellationReachBox.contributions))
         for index in indexes {
             index.otherModules = merged
             index.globalActors.formUnion(merged.globalActors)
@@ -234,7 +239,8 @@ public final class ProjectIndex: @unchecked Sendable {
         return TypeDeclaration(owner).map { Parent(typeName: $0.name, isExtension: false, attributes: [], isNonisolated: false) }
     }
 
-    private final class Collector: SyntaxVisitor {
+    /// What `FileSummary` takes from one file's tree.
+    final class Collector: SyntaxVisitor {
         let file: SourceFile
         var types: [TypeInfo] = []
         var globalActorNames: Set<String> = []

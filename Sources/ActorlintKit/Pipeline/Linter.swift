@@ -1,7 +1,14 @@
 import Foundation
 
 /// The pipeline: read → parse (once per file, in parallel, under a time limit) → index each
-/// module → run the enabled rules → suppressions and configuration → findings.
+/// module → link the modules' indexes → run the enabled rules → suppressions and
+/// configuration → findings, plus the project rules over Xcode build settings.
+///
+/// Memory is bounded by `treeBudget`, not by the run: each file is reduced to its index summary
+/// as it is parsed, and at most `treeBudget` bytes of source have syntax trees held for the
+/// rules at once; beyond that a tree is dropped after summarizing and the file parsed again
+/// for its rules (only runs larger than the budget pay this). With a `cache`, an unchanged
+/// file is not parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var project: ProjectModel
@@ -11,6 +18,18 @@ public struct Linter: Sendable {
     public var rules: [any Rule.Type] = RuleRegistry.all
     /// Files larger than this are reported, not parsed.
     public var maximumFileSize = 16 << 20
+    /// Results of earlier runs; nil runs without one (`--no-cache`).
+    public var cache: ResultCache?
+    /// Bytes of source whose syntax trees may be held at once (see the type's comment). A tree
+    /// takes about 24× its source in memory: 8 MiB of source is some 200 MB of trees; a run
+    /// over more source than that parses the rest of its files twice.
+    public var treeBudget = 8 << 20
+    /// Threads that parse and analyse; all cores by default.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Text to analyse instead of the file on disk, by path as given (an editor's unsaved buffer).
+    public var overlay: [String: String] = [:]
+    /// When set, the run adds its time per rule and per phase to it.
+    public var profile: LintProfile?
 
     public init(configuration: Configuration = Configuration(), project: ProjectModel = ProjectModel(),
                 ruleIDs: Set<String>? = nil) {
@@ -19,11 +38,15 @@ public struct Linter: Sendable {
         self.ruleIDs = ruleIDs ?? configuration.enabledRuleIDs
     }
 
-    /// The result of one run over many files.
+    /// The result of one run over many files. Holds no syntax trees or file texts: only the
+    /// findings and the source lines reporters show for them.
     public struct Run: Sendable {
         public var findings: [Finding] = []
         public var failures: [AnalysisFailure] = []
-        public var files: [SourceFile] = []
+        /// The text of each line a finding starts on, by path and line number.
+        public var sourceLines: [String: [Int: String]] = [:]
+        /// Files analysed (not counting failures).
+        public var fileCount = 0
         public var lineCount = 0
         /// The index of each module by `ModuleSettings.key`: the fixer needs the same evidence
         /// (a target's imports) that the check had.
@@ -37,88 +60,54 @@ public struct Linter: Sendable {
 
     /// Lints files on disk. Paths are reported exactly as given.
     public func run(paths: [String]) -> Run {
-        let parsed = parse(paths)
-        var run = Run()
-        run.failures = parsed.failures
-        run.files = parsed.files
-        let byModule = Dictionary(grouping: parsed.files.indices) { parsed.settings[$0].key }
-        let indexes = byModule.mapValues { members in ProjectIndex(files: members.map { parsed.files[$0] }) }
-        ProjectIndex.link(Array(indexes.values))
-        let results = ParallelMap.run(count: parsed.files.count, timeout: { _ in nil }) { [self] item in
-            let file = parsed.files[item]
-            let settings = parsed.settings[item]
-            return findings(in: file, module: settings, index: indexes[settings.key] ?? .empty, indexes: indexes)
-        }
-        let checkedProjects = Set(parsed.settings.compactMap(\.projectPath))
-        let relative = parsed.files.contains { !$0.path.hasPrefix("/") }
-        run.findings = (results.flatMap { $0 ?? [] }
-            + projectFindings(checkedProjects: checkedProjects, indexes: indexes, relativePaths: relative)).sorted()
-        run.indexes = indexes
-        run.lineCount = parsed.files.reduce(0) { $0 + $1.lineCount }
-        return run
+        LintSession(linter: self, paths: paths).run()
     }
 
     /// Lints one in-memory file (tests, the fixer, editors). A file with no project gets `module`.
+    /// `indexes` is what rules see as `RuleContext.indexes`.
     public func findings(in file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil,
                          indexes: [String: ProjectIndex] = [:]) -> [Finding] {
         let index = index ?? ProjectIndex(files: [file])
         let context = RuleContext(file: file, module: module,
                                   isolation: IsolationModel(file: file, module: module, index: index),
                                   project: project, indexes: indexes)
+        let relative = relativePath(file.path)
         var findings: [Finding] = []
+        var times: [(String, Double)] = []
         for rule in rules where ruleIDs.contains(rule.description.id) {
             let description = rule.description
-            guard configuration.keeps(description.id, at: relativePath(file.path)) else { continue }
+            guard configuration.keeps(description.id, at: relative) else { continue }
+            // Most files have none of the words a rule's findings are about.
+            guard rule.triggers.isEmpty || rule.triggers.contains(where: file.contains) else { continue }
             let severity = configuration.severity(of: description)
+            let start = profile == nil ? 0 : LintProfile.threadTime()
             for violation in rule.init().violations(in: context) {
                 findings.append(Finding(ruleID: description.id, severity: severity, message: violation.message,
                                         path: file.path, range: violation.range, fix: violation.fix))
             }
+            if profile != nil { times.append((description.id, LintProfile.threadTime() - start)) }
         }
+        profile?.add(rules: times)
         // unused-suppression is configured like any rule: its severity and per-path ignores apply.
         let unusedID = UnusedSuppression.description.id
-        return Suppressions(file: file)
-            .apply(to: findings, path: file.path, enabled: ruleIDs,
-                   severity: configuration.severity(of: UnusedSuppression.description))
-            .filter { $0.ruleID != unusedID || configuration.keeps(unusedID, at: relativePath(file.path)) }
-            .sorted()
-    }
-
-    private struct Parsed {
-        var files: [SourceFile] = []
-        var settings: [ModuleSettings] = []
-        var failures: [AnalysisFailure] = []
-    }
-
-    private func parse(_ paths: [String]) -> Parsed {
-        let limits = paths.map { path -> TimeInterval in
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-            return timeLimit(forSize: size ?? 0)
+        return LintProfile.measure(profile, "suppressions") {
+            Suppressions(file: file)
+                .apply(to: findings, path: file.path, enabled: ruleIDs,
+                       severity: configuration.severity(of: UnusedSuppression.description))
+                .filter { $0.ruleID != unusedID || configuration.keeps(unusedID, at: relative) }
+                .sorted()
         }
-        let results = ParallelMap.run(count: paths.count, timeout: { limits[$0] }) { [self] item in
-            Result { try load(paths[item]) }
-        }
-        var parsed = Parsed()
-        for (item, result) in results.enumerated() {
-            switch result {
-            case .success(let file)?:
-                parsed.files.append(file)
-                parsed.settings.append(project.settings(forAbsolutePath: absolutePath(file.path)))
-            case .failure(let failure as AnalysisFailure)?:
-                parsed.failures.append(failure)
-            case .failure(let error)?:
-                parsed.failures.append(AnalysisFailure(path: paths[item], reason: "\(error)"))
-            case nil:
-                parsed.failures.append(AnalysisFailure(
-                    path: paths[item], reason: "analysis exceeded the \(Self.seconds(limits[item])) limit for this file; " +
-                        (NestingCheck.describe(path: paths[item]) ?? "the parser did not finish")))
-            }
-        }
-        return parsed
     }
 
     /// Reads and parses one file, or says precisely why it cannot.
-    func load(_ path: String) throws -> SourceFile {
+    public func load(_ path: String) throws -> SourceFile {
+        try parse(path, data: readChecked(path))
+    }
+
+    /// The bytes of a file (or its overlay), after checking it is a regular file of a size we
+    /// parse.
+    func readChecked(_ path: String) throws -> Data {
+        if let text = overlay[path] { return Data(text.utf8) }
         // Look before reading: opening a FIFO blocks until a writer appears, a device may never
         // end, and a huge file need not be read just to be refused.
         var info = stat()
@@ -134,9 +123,14 @@ public struct Linter: Sendable {
         default: throw AnalysisFailure(path: path, reason: "is not a regular file (a device or socket)")
         }
         guard info.st_size <= maximumFileSize else { throw tooLarge(path, bytes: Int(info.st_size)) }
-        let data = try Self.read(path)
+        let data = try Self.read(path, size: Int(info.st_size))
         // The file may have grown since `stat`.
         guard data.count <= maximumFileSize else { throw tooLarge(path, bytes: data.count) }
+        return data
+    }
+
+    /// Parses bytes read by `readChecked`, or says precisely why they cannot be analysed.
+    func parse(_ path: String, data: Data) throws -> SourceFile {
         guard let text = String(validatingUTF8Data: data) else {
             let offset = String.firstInvalidUTF8Offset(in: data) ?? 0
             throw AnalysisFailure(path: path, reason: "not valid UTF-8 (first bad byte at offset \(offset)); Swift sources must be UTF-8")
@@ -163,14 +157,16 @@ public struct Linter: Sendable {
 
     /// Reads a file with POSIX calls: Foundation turns some read errors (EIO, for one) into
     /// "The operation could not be completed", which names no cause.
-    static func read(_ path: String) throws -> Data {
+    static func read(_ path: String, size: Int = 0) throws -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw AnalysisFailure(path: path, reason: "cannot read: \(String(cString: strerror(errno)).lowercased())")
         }
         defer { close(descriptor) }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // One read for a file whose size is known; the buffer grows if it grew meanwhile.
+        data.reserveCapacity(size + 1)
+        var buffer = [UInt8](repeating: 0, count: max(1 << 16, size + 1))
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return data }
@@ -194,7 +190,7 @@ public struct Linter: Sendable {
         return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : path
     }
 
-    private func absolutePath(_ path: String) -> String {
+    func absolutePath(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

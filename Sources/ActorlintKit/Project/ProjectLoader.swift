@@ -1,15 +1,45 @@
+import Foundation
+
 /// Finds and reads the projects (Package.swift, Xcode projects) that contain the checked paths,
 /// without running anything: manifests are parsed, not executed, and build settings are read
 /// from project files and xcconfigs. Each project is read once per run, not once per file.
 public enum ProjectLoader {
     public static func load(for paths: [String]) -> ProjectModel {
-        let contributions = ProjectDiscovery.projects(for: paths).map { project in
-            switch project {
-            case .package(let manifest): PackageManifestReader.read(manifestAt: manifest)
-            case .xcode(let bundle): XcodeProjectReader.read(projectAt: bundle)
-            }
+        let projects = ProjectDiscovery.projects(for: paths)
+        // Projects are read independently, on all cores (a checkout of many packages has
+        // hundreds of manifests), and merged in discovery order.
+        // WorkPool's threads have the large stacks a deeply nested manifest needs.
+        let contributions = Contributions(count: projects.count)
+        var next = 0
+        var finished = 0
+        WorkPool().run(threads: min(ProcessInfo.processInfo.activeProcessorCount, max(1, projects.count)), next: {
+            guard next < projects.count else { return nil }
+            let index = next
+            next += 1
+            return WorkPool.Job(limit: nil, work: {
+                let contribution = switch projects[index] {
+                case .package(let manifest): PackageManifestReader.read(manifestAt: manifest)
+                case .xcode(let bundle): XcodeProjectReader.read(projectAt: bundle)
+                }
+                contributions.set(index, contribution)
+                return { finished += 1 }
+            })
+        }, isFinished: { finished == projects.count })
+        return merge(contributions.all)
+    }
+
+    /// Results written by concurrent readers, each to its own slot.
+    private final class Contributions: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [ProjectContribution?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ contribution: ProjectContribution) {
+            lock.withLock { slots[index] = contribution }
         }
-        return merge(contributions)
+
+        var all: [ProjectContribution] { lock.withLock { slots.map { $0! } } }
     }
 
     /// The model of one package manifest that is already parsed, e.g. one held in memory by an
@@ -40,8 +70,17 @@ public enum ProjectLoader {
             }
             for note in contribution.notes where !model.notes.contains(note) { model.notes.append(note) }
         }
+        // The longest root that is a folder above the file: looked up by the file's own ancestor
+        // paths, not by testing every root of every project against every listed file.
+        var rootPaths: [String: Int] = [:]
+        for (index, root) in model.roots.enumerated() where rootPaths[root.path] == nil { rootPaths[root.path] = index }
         for (file, owner) in fileOwners {
-            let covering = model.roots.filter { file.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
+            var covering: (path: String, module: Int)?
+            var end = file.utf8.endIndex
+            while covering == nil, let slash = file.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+                if let index = rootPaths[String(file[..<slash])] { covering = model.roots[index] }
+                end = slash
+            }
             if let covering, let rootOwner = rootOwners[covering.path], rootOwner.count > owner.count,
                rootOwner.hasPrefix(owner == "/" ? "/" : owner + "/") {
                 model.files[file] = nil

@@ -3,17 +3,18 @@ public struct Report: Sendable {
     public var findings: [Finding]
     public var failures: [AnalysisFailure]
     public var fileCount: Int
-    /// Source text by path, for reporters that show the offending line.
-    public var sources: [String: SourceFile]
+    /// The text of each line a finding starts on, by path and line number, for reporters that
+    /// show the offending line (`Linter.Run.sourceLines`).
+    public var sourceLines: [String: [Int: String]]
     /// The failing severity: findings at or above it make the exit code 1.
     public var failOn: Severity
 
     public init(findings: [Finding], failures: [AnalysisFailure] = [], fileCount: Int,
-                sources: [String: SourceFile] = [:], failOn: Severity = .warning) {
+                sourceLines: [String: [Int: String]] = [:], failOn: Severity = .warning) {
         self.findings = findings
         self.failures = failures
         self.fileCount = fileCount
-        self.sources = sources
+        self.sourceLines = sourceLines
         self.failOn = failOn
     }
 

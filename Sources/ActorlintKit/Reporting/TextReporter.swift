@@ -12,8 +12,7 @@ public struct TextReporter: Reporter {
         for finding in report.findings {
             let level = paint(finding.severity.rawValue, finding.severity == .error ? "1;31" : finding.severity == .warning ? "1;33" : "1;36")
             out += "\(paint("\(finding.path):\(finding.range.start.line):\(finding.range.start.column)", "1")): \(level): \(finding.message) \(paint("[\(finding.ruleID)]", "2"))\n"
-            if let source = report.sources[finding.path] {
-                let line = source.lineText(finding.range.start.line)
+            if let line = report.sourceLines[finding.path]?[finding.range.start.line] {
                 let gutter = String(finding.range.start.line)
                 let pad = String(repeating: " ", count: gutter.count)
                 out += "\(paint("\(pad) |", "34"))\n"

@@ -14,8 +14,16 @@ public enum RuleSet: String, Sendable, CaseIterable, Codable {
 /// pipeline turns them into `Finding`s with the rule id, configured severity and path.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// Words of which a file's text must contain at least one for the rule to report anything
+    /// in it (the identifiers its findings are about): the pipeline does not run the rule on
+    /// other files, most of a large code base. Empty: the rule runs on every file.
+    static var triggers: [String] { get }
     init()
     func violations(in context: RuleContext) -> [Violation]
+}
+
+extension Rule {
+    public static var triggers: [String] { [] }
 }
 
 /// What a rule found: the message that teaches, where, and the fix if there is one.

@@ -5,6 +5,51 @@ extension FunctionCallExprSyntax {
     /// `Task.detached` for `Task.detached { }`; `DispatchQueue.main.async` for
     /// `DispatchQueue.main.async { }`; `.onAppear` for a modifier whose base is elided.
     public var calleeText: String {
+        // Rules ask this of every call in a file, several times: join the token texts directly
+        // when that gives the same string, which is when the trivia between them is only
+        // whitespace and the text is ASCII (then "whitespace" is the six ASCII ones).
+        var bytes: [UInt8] = []
+        var previousTrailingIsWhitespace: Bool?
+        for token in calledExpression.tokens(viewMode: .sourceAccurate) {
+            // The first token's leading and the last token's trailing trivia are trimmed.
+            if let previous = previousTrailingIsWhitespace,
+               !previous || !token.leadingTrivia.allSatisfy(\.isWhitespace) { return slowCalleeText }
+            previousTrailingIsWhitespace = token.trailingTrivia.allSatisfy(\.isWhitespace)
+            var text = token.text
+            let isASCII = text.withUTF8 { buffer -> Bool in
+                for byte in buffer {
+                    guard byte < 0x80 else { return false }
+                    // Tab, line feed, vertical tab, form feed, carriage return, space.
+                    if !(9...13).contains(byte) && byte != 32 { bytes.append(byte) }
+                }
+                return true
+            }
+            if !isASCII { return slowCalleeText }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `calleeText` is one of `candidates` (ASCII spellings such as `Task.detached`),
+    /// without joining the text of a long callee: a view with a chain of modifiers makes every
+    /// callee in the chain hold the whole view. The callee's first and last tokens must begin
+    /// and end a candidate; only then is the text compared.
+    func calleeText(isOneOf candidates: Set<String>) -> Bool {
+        guard let first = calledExpression.firstToken(viewMode: .sourceAccurate),
+              let last = calledExpression.lastToken(viewMode: .sourceAccurate) else {
+            return candidates.contains(calleeText)
+        }
+        // Whitespace inside a token (a string literal) is dropped from `calleeText` too. A
+        // non-ASCII token means a non-ASCII callee, which equals no ASCII candidate.
+        let head = first.text.filter { !$0.isWhitespace }
+        let tail = last.text.filter { !$0.isWhitespace }
+        guard head.utf8.allSatisfy({ $0 < 0x80 }), tail.utf8.allSatisfy({ $0 < 0x80 }),
+              candidates.contains(where: { $0.utf8.starts(with: head.utf8) && $0.utf8.reversed().starts(with: tail.utf8.reversed()) })
+        else { return false }
+        return candidates.contains(calleeText)
+    }
+
+    /// The definition `calleeText` must agree with.
+    var slowCalleeText: String {
         calledExpression.trimmedDescription.filter { !$0.isWhitespace }
     }
 

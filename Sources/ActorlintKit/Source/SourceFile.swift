@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -8,18 +9,69 @@ public final class SourceFile: @unchecked Sendable {
     public let path: String
     public let text: String
     public let tree: SourceFileSyntax
-    public let converter: SourceLocationConverter
+    /// UTF-8 offset where each line starts (line 1 at index 0). Lines end at `\n`, `\r\n` or
+    /// `\r`, as in Swift and `SourceLocationConverter`; built from the text in one byte scan
+    /// instead of the converter's walk over every token.
+    private let lineStarts: [Int32]
+    /// Guards `storedConverter` and `memos`: a file may be read from more than one thread.
+    private let lock = NSLock()
+    private var storedConverter: SourceLocationConverter?
+    private var memos: [String: Any] = [:]
 
     public init(path: String, text: String) {
         self.path = path
         self.text = text
         self.tree = Parser.parse(source: text)
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.lineStarts = Self.lineStarts(of: text)
+    }
+
+    /// Made on first use: positions and line texts come from `lineStarts`, and the converter
+    /// copies the whole text and walks every token to build a table of its own.
+    public var converter: SourceLocationConverter {
+        lock.lock()
+        defer { lock.unlock() }
+        if let storedConverter { return storedConverter }
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        storedConverter = converter
+        return converter
+    }
+
+    private static func lineStarts(of text: String) -> [Int32] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var starts: [Int32] = [0]
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(Int32(index))
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(Int32(index))
+                }
+            }
+            return starts
+        }
+    }
+
+    /// The 0-based line index holding UTF-8 offset `offset` (clamped to the file).
+    private func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        // The last start that is <= offset.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle }
+        }
+        return low
     }
 
     public func position(_ absolute: AbsolutePosition) -> SourcePosition {
-        let location = converter.location(for: absolute)
-        return SourcePosition(line: location.line, column: location.column, offset: absolute.utf8Offset)
+        let offset = max(0, min(absolute.utf8Offset, text.utf8.count))
+        let index = lineIndex(of: offset)
+        return SourcePosition(line: index + 1, column: offset - Int(lineStarts[index]) + 1, offset: absolute.utf8Offset)
     }
 
     /// The node's range without its leading and trailing trivia.
@@ -29,26 +81,23 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     public func line(of node: some SyntaxProtocol) -> Int {
-        converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+        lineIndex(of: max(0, min(node.positionAfterSkippingLeadingTrivia.utf8Offset, text.utf8.count))) + 1
     }
 
-    /// The text of line `number` (1-based), without its line terminator.
+    /// The text of line `number` (1-based), without its line terminator. Constant time to find
+    /// the line: reporters call this once per finding.
     public func lineText(_ number: Int) -> String {
-        var current = 1
-        var lineStart = text.utf8.startIndex
-        for index in text.utf8.indices where current < number {
-            if text.utf8[index] == UInt8(ascii: "\n") {
-                current += 1
-                lineStart = text.utf8.index(after: index)
-            }
+        guard number >= 1, number <= lineStarts.count else { return "" }
+        var text = text
+        return text.withUTF8 { bytes in
+            var end = number < lineStarts.count ? Int(lineStarts[number]) : bytes.count
+            let start = Int(lineStarts[number - 1])
+            while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        guard current == number else { return "" }
-        let rest = text.utf8[lineStart...]
-        let end = rest.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) ?? rest.endIndex
-        return String(decoding: text.utf8[lineStart..<end], as: UTF8.self)
     }
 
-    public var lineCount: Int { converter.location(for: tree.endPosition).line }
+    public var lineCount: Int { lineStarts.count }
 
     /// Whether the parser had to invent or skip tokens to build the tree.
     public var hasSyntaxErrors: Bool { tree.hasError }
@@ -63,5 +112,47 @@ public final class SourceFile: @unchecked Sendable {
             node = child
         }
         return line(of: node)
+    }
+
+    /// Whether the text contains `word` anywhere (in code, comments or strings alike): a byte
+    /// search, asked by the pipeline before it runs a rule (`Rule.triggers`).
+    public func contains(_ word: String) -> Bool {
+        memo("contains " + word) {
+            var text = text
+            var word = word
+            return text.withUTF8 { haystack in
+                word.withUTF8 { needle in
+                    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+                    var index = 0
+                    let last = haystack.count - needle.count
+                    while index <= last {
+                        if haystack[index] == first {
+                            var matched = 1
+                            while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+                            if matched == needle.count { return true }
+                        }
+                        index += 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// A value computed once per file and shared by every rule that asks for it under the same
+    /// key (the nodes several rules look for, gathered in one walk). `make` runs outside the
+    /// lock, so it may itself ask for other memos.
+    func memo<T>(_ key: String, _ make: () -> T) -> T {
+        lock.lock()
+        if let value = memos[key] as? T {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let value = make()
+        lock.lock()
+        memos[key] = value
+        lock.unlock()
+        return value
     }
 }

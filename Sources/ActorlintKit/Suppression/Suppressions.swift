@@ -26,6 +26,8 @@ public struct Suppressions: Sendable {
     public private(set) var directives: [Directive] = []
 
     public init(file: SourceFile) {
+        // Every directive contains this; without it, walking the tokens finds nothing.
+        guard file.contains("actorlint:") else { return }
         var openRegions: [String: (start: Int, range: SourceRange, text: String)] = [:]
         var position = file.tree.position
         for token in file.tree.tokens(viewMode: .sourceAccurate) {

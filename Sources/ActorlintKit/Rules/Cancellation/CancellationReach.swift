@@ -147,7 +147,7 @@ enum CancellationSource {
 /// the whole run once the indexes are linked), so a view model's `load()` that its view awaits
 /// in `.task` is known in the view model's file.
 public struct CancellationReach: Sendable {
-    struct Root: Sendable {
+    struct Root: Sendable, Equatable {
         var source: String
         var path: String
         var line: Int
@@ -163,61 +163,39 @@ public struct CancellationReach: Sendable {
     /// How many calls deep cancellation is followed from the closure SwiftUI or the owner cancels.
     static let depth = 3
 
-    public init(files: [SourceFile] = []) {
-        for file in files { add(file) }
+    /// The reach over the files that `contributions` describe, in any order.
+    init(_ contributions: [FileContribution]) {
+        for contribution in contributions {
+            for (name, callees) in contribution.awaits { awaits[name, default: []].formUnion(callees) }
+            for (name, root) in contribution.roots {
+                // Files (and linked modules) arrive in no fixed order: keep the earliest root by
+                // path and line, so the message names the same place on every run.
+                if let known = roots[name], (known.path, known.line) <= (root.path, root.line) { continue }
+                roots[name] = root
+            }
+        }
         resolve()
     }
 
     /// Why a function of this name runs in a task that gets cancelled, or nil.
     func reason(forFunction name: String) -> String? { reasons[name] }
 
-    /// Computes the reach over `files` the first time a rule asks, once for all the indexes
-    /// that share it: runs that select no cancellation rule never pay for the walk.
+    /// Works out the reach from the files' contributions the first time a rule asks, once for
+    /// all the indexes that share it: runs that select no cancellation rule never resolve it.
     final class LazyBox: @unchecked Sendable {
-        let files: [SourceFile]
+        let contributions: [FileContribution]
         private let lock = NSLock()
         private var computed: CancellationReach?
 
-        init(files: [SourceFile]) { self.files = files }
+        init(_ contributions: [FileContribution]) { self.contributions = contributions }
 
         var value: CancellationReach {
             lock.lock()
             defer { lock.unlock() }
             if let computed { return computed }
-            let reach = CancellationReach(files: files)
+            let reach = CancellationReach(contributions)
             computed = reach
             return reach
-        }
-    }
-
-    private mutating func add(_ file: SourceFile) {
-        // Most files start no cancellable work; skip the per-closure analysis for them.
-        let text = file.text
-        let mayHaveRoots = text.contains(".task") || text.contains(".refreshable") || text.contains("cancel()")
-        guard mayHaveRoots || text.contains("await") else { return }
-        let facts = FileFacts(file)
-        for functions in facts.functions.values {
-            for function in functions where function.signature.effectSpecifiers?.asyncSpecifier != nil {
-                guard let body = function.body else { continue }
-                let callees = CancellationSource.awaitedCallees(in: body, facts: facts)
-                if !callees.isEmpty { awaits[function.name.text, default: []].formUnion(callees) }
-            }
-        }
-        guard mayHaveRoots else { return }
-        for closure in Flow.all(ClosureExprSyntax.self, in: file.tree) {
-            let source: String
-            switch CancellationSource.kind(of: closure, facts: facts) {
-            case .swiftUI(let modifier): source = "the \(modifier) closure"
-            case .storedAndCancelled(let property): source = "the task kept in `\(property)` (and cancelled)"
-            case .neverCancelled, .inherits: continue
-            }
-            let root = Root(source: source, path: file.path, line: file.line(of: closure))
-            for name in CancellationSource.awaitedCallees(in: closure, facts: facts) {
-                // Files (and linked modules) arrive in no fixed order: keep the earliest root by
-                // path and line, so the message names the same place on every run.
-                if let known = roots[name], (known.path, known.line) <= (root.path, root.line) { continue }
-                roots[name] = root
-            }
         }
     }
 

@@ -42,14 +42,22 @@ struct FileFacts {
     let groups: [String: [any DeclGroupSyntax]]
     let functions: [String: [FunctionDeclSyntax]]
 
+    /// Several rules and the cancellation reach ask for the same facts: gathered once per file,
+    /// from the shared walk.
     init(_ file: SourceFile) {
-        let collector = NodeCollector(root: file.tree.id, skipping: false) {
-            $0.is(FunctionDeclSyntax.self) || $0.isProtocol((any DeclGroupSyntax).self)
-        }
-        collector.walk(file.tree)
+        self = file.memo("FileFacts") { FileFacts(nodes: file.sharedNodes) }
+    }
+
+    private init(nodes: [Syntax]) {
         var groups: [String: [any DeclGroupSyntax]] = [:]
         var functions: [String: [FunctionDeclSyntax]] = [:]
-        for node in collector.found {
+        // Only declarations: the shared list also holds calls and closures, and the protocol
+        // cast below is costly.
+        for node in nodes {
+            switch node.kind {
+            case .functionDecl, .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: break
+            default: continue
+            }
             if let function = node.as(FunctionDeclSyntax.self) {
                 functions[function.name.text, default: []].append(function)
             } else if let group = node.asProtocol((any DeclGroupSyntax).self) {
@@ -111,6 +119,11 @@ struct TaskCreation {
     let isDetached: Bool
 
     init?(_ call: FunctionCallExprSyntax) {
+        // Every call of a file is asked: most are rejected by their first token, before the
+        // callee's text is built. A task's callee starts with `Task`, or with a prefix of it
+        // followed by the `<…>` removed below.
+        guard let first = call.calledExpression.firstToken(viewMode: .sourceAccurate)?.text,
+              first == "Task" || first.contains("<") || "Task".hasPrefix(first) else { return nil }
         var callee = call.calleeText
         // `Task<Void, Never>.detached` → `Task.detached`.
         if let open = callee.firstIndex(of: "<"), let close = callee.lastIndex(of: ">"), open < close {

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A task stored in its owner, looping for ever, holding the owner strongly: neither is released.
 struct LongLivedTaskStrongSelf: Rule {
+    /// Its findings are task creations (`TaskCreation`: a callee starting with `Task`).
+    static let triggers = ["Task"]
+
     static let description = RuleDescription(
         id: "long-lived-task-strong-self",
         category: .captures,
@@ -236,7 +239,7 @@ struct LongLivedTaskStrongSelf: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+        return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts), stored.owner.isReferenceType,
                   !task.body.capturesSelfWithoutOwning, let loop = task.body.longLivedLoops.first else { return nil }
             let uses = strongSelfUses(in: task.body, owner: stored.owner)

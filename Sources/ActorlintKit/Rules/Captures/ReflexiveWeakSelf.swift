@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `[weak self]` on a task whose work is finite: the task releases self when it ends anyway.
 struct ReflexiveWeakSelf: Rule {
+    /// Its findings are `[weak self]` captures.
+    static let triggers = ["weak"]
+
     static let description = RuleDescription(
         id: "reflexive-weak-self",
         category: .captures,
@@ -370,7 +373,7 @@ struct ReflexiveWeakSelf: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { closure in
+        return context.file.closures.compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
                   !closure.mayBeLongLived, !runsWorkHandedIn(closure), selfIsPlainStrong(around: task.call, facts),
                   task.call.ancestorOrSelf(where: { $0.is(DeinitializerDeclSyntax.self) }) == nil

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `[weak self]` only on an inner closure: the escaping closure around it captures self strongly.
 struct WeakSelfInnerOnly: Rule {
+    /// Its findings are `[weak self]` captures.
+    static let triggers = ["weak"]
+
     static let description = RuleDescription(
         id: "weak-self-inner-only",
         category: .captures,
@@ -361,7 +364,7 @@ struct WeakSelfInnerOnly: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(ClosureExprSyntax.self, in: context.file.tree).compactMap { inner in
+        return context.file.closures.compactMap { inner in
             guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts),
                   !usesSelfItself(outer, facts) else { return nil }
             let line = context.file.line(of: outer)

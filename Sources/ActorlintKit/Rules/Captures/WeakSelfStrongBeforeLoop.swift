@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `[weak self]` + `guard let self` before a long-lived loop: self is strong for the whole loop.
 struct WeakSelfStrongBeforeLoop: Rule {
+    /// It looks only at closures that see a `[weak self]` capture.
+    static let triggers = ["weak"]
+
     static let description = RuleDescription(
         id: "weak-self-strong-before-loop",
         category: .captures,
@@ -259,7 +262,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        collect(ClosureExprSyntax.self, in: context.file.tree).flatMap { closure -> [Violation] in
+        context.file.closures.flatMap { closure -> [Violation] in
             guard closure.seesWeakSelf else { return [] }
             let loops = closure.longLivedLoops
             return SelfUnwrap.all(in: closure).compactMap { unwrap -> Violation? in

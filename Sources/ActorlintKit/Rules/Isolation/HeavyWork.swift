@@ -64,9 +64,11 @@ struct HeavyWork {
     }
 
     static func heavyCall(_ call: FunctionCallExprSyntax) -> String? {
-        let callee = call.calleeText
+        // Asked of every call in main-actor async code: texts of the callee and its receiver
+        // (the whole chain before it) are built only in the cases that read them.
+        var callee: String { call.calleeText }
         let method = call.calleeName ?? ""
-        let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased() ?? ""
+        var receiver: String { call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased() ?? "" }
         let labels = call.arguments.compactMap { $0.label?.text }
         switch method {
         case "decode" where receiver.contains("decoder"):
@@ -81,10 +83,10 @@ struct HeavyWork {
         case "contents" where labels.first == "atPath": return "a synchronous file read"
         default: break
         }
-        if ["Data", "String", "NSData", "NSString"].contains(callee), labels.first.map({ $0.hasPrefix("contentsOf") }) == true {
+        if call.calleeText(isOneOf: ["Data", "String", "NSData", "NSString"]), labels.first.map({ $0.hasPrefix("contentsOf") }) == true {
             return "a synchronous file read"
         }
-        if ["UIImage", "NSImage", "CIImage"].contains(callee), labels.first == "data" || labels.first == "contentsOfFile" {
+        if call.calleeText(isOneOf: ["UIImage", "NSImage", "CIImage"]), labels.first == "data" || labels.first == "contentsOfFile" {
             return "image decoding"
         }
         return nil

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// CPU-heavy synchronous work in an async function that runs on the main actor.
 struct MainActorBlockingWork: Rule {
+    /// It looks inside `async` functions and `Task { }` bodies only.
+    static let triggers = ["async", "Task"]
+
     static let description = RuleDescription(
         id: "main-actor-blocking-work",
         category: .isolation,
@@ -190,24 +193,17 @@ struct MainActorBlockingWork: Rule {
 /// Async functions and async `Task { }` bodies: the units whose synchronous stretches block.
 enum AsyncFunctions {
     static func all(in file: SourceFile) -> [ExecutionContext] {
-        final class Visitor: SyntaxVisitor {
-            var found: [ExecutionContext] = []
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-                if node.signature.effectSpecifiers?.asyncSpecifier != nil, node.body != nil {
-                    found.append(ExecutionContext(kind: .function, node: Syntax(node)))
-                }
-                return .visitChildren
+        file.sharedNodes.compactMap { node -> ExecutionContext? in
+            if let function = node.as(FunctionDeclSyntax.self) {
+                guard function.signature.effectSpecifiers?.asyncSpecifier != nil, function.body != nil else { return nil }
+                return ExecutionContext(kind: .function, node: node)
             }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-                if let call = ClosureUse(closure: node).call, call.calleeText == "Task" {
-                    found.append(ExecutionContext(kind: .closure, node: Syntax(node)))
-                }
-                return .visitChildren
+            if let closure = node.as(ClosureExprSyntax.self) {
+                guard let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task"]) else { return nil }
+                return ExecutionContext(kind: .closure, node: node)
             }
+            return nil
         }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(file.tree)
-        return visitor.found
     }
 }
 
@@ -225,18 +221,13 @@ struct MainActorCallSites {
     private var lines: [String: Int] = [:]
 
     init(_ context: RuleContext) {
-        final class Visitor: SyntaxVisitor {
-            var calls: [(String, FunctionCallExprSyntax)] = []
-            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-                var expression = ExprSyntax(node.expression)
-                if let tryExpr = expression.as(TryExprSyntax.self) { expression = tryExpr.expression }
-                if let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName { calls.append((name, call)) }
-                return .visitChildren
-            }
+        let calls = context.file.awaits.compactMap { node -> (String, FunctionCallExprSyntax)? in
+            var expression = ExprSyntax(node.expression)
+            if let tryExpr = expression.as(TryExprSyntax.self) { expression = tryExpr.expression }
+            guard let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName else { return nil }
+            return (name, call)
         }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        for (name, call) in visitor.calls where lines[name] == nil {
+        for (name, call) in calls where lines[name] == nil {
             if context.isolation.isolation(at: call).isolation == .mainActor { lines[name] = context.file.line(of: call) }
         }
     }

@@ -13,10 +13,12 @@ struct MainDispatch {
     static let spellings: Set<String> = [
         "DispatchQueue.main.async", "OperationQueue.main.addOperation", "RunLoop.main.perform",
     ]
+    /// A file with none of these words has none of the spellings.
+    static let triggers = ["DispatchQueue", "OperationQueue", "RunLoop"]
 
     init?(_ call: FunctionCallExprSyntax) {
+        guard call.calleeText(isOneOf: Self.spellings), let body = call.onlyClosure else { return nil }
         let callee = call.calleeText
-        guard Self.spellings.contains(callee), let body = call.onlyClosure else { return nil }
         // `DispatchQueue.main.async(group:qos:flags:execute:)` with extra arguments is still a hop.
         self.call = call
         self.body = body
@@ -59,18 +61,9 @@ struct MainDispatch {
         "NSViewRepresentable", "NSViewControllerRepresentable",
     ]
 
-    /// Every main dispatch in a file, outermost first.
+    /// Every main dispatch in a file, outermost first. Three rules ask; found once per file.
     static func all(in file: SourceFile) -> [MainDispatch] {
-        final class Visitor: SyntaxVisitor {
-            var found: [MainDispatch] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let dispatch = MainDispatch(node) { found.append(dispatch) }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(file.tree)
-        return visitor.found
+        file.memo("MainDispatch.all") { file.functionCalls.compactMap(MainDispatch.init) }
     }
 
     /// The closure's statements re-indented to stand where the call stood, or nil when unwrapping

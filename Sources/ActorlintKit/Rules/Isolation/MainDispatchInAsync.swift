@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `DispatchQueue.main.async` inside async code that does not run on the main actor.
 struct MainDispatchInAsync: Rule {
+    /// Its findings are main dispatches (`MainDispatch.spellings`).
+    static let triggers = MainDispatch.triggers
+
     static let description = RuleDescription(
         id: "main-dispatch-in-async",
         category: .isolation,
@@ -103,7 +106,7 @@ extension ExecutionContext {
         if let initializer = node.as(InitializerDeclSyntax.self) { return initializer.signature.effectSpecifiers?.asyncSpecifier != nil }
         if let accessor = node.as(AccessorDeclSyntax.self) { return accessor.effectSpecifiers?.asyncSpecifier != nil }
         if let closure = node.as(ClosureExprSyntax.self) {
-            if let call = ClosureUse(closure: closure).call, call.calleeText == "Task" || call.calleeText == "Task.detached" { return true }
+            if let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task", "Task.detached"]) { return true }
             return closure.isAsync
         }
         return false

@@ -3,6 +3,9 @@ import SwiftSyntax
 /// `DispatchQueue.main.async` in a synchronous callback: `Task { @MainActor in }` says the same
 /// thing to the compiler.
 struct MainDispatchInCallback: Rule {
+    /// Its findings are main dispatches (`MainDispatch.spellings`).
+    static let triggers = MainDispatch.triggers
+
     static let description = RuleDescription(
         id: "main-dispatch-in-callback",
         category: .isolation,

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `await MainActor.run { }` in code that already runs on the main actor.
 struct RedundantMainActorRun: Rule {
+    /// Its findings are calls spelled `MainActor.run`.
+    static let triggers = ["MainActor"]
+
     static let description = RuleDescription(
         id: "redundant-main-actor-run",
         category: .isolation,
@@ -94,16 +97,8 @@ struct RedundantMainActorRun: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        final class Visitor: SyntaxVisitor {
-            var calls: [FunctionCallExprSyntax] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calleeText == "MainActor.run", node.onlyClosure != nil { calls.append(node) }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        return visitor.calls.compactMap { call in
+        let calls = context.file.functionCalls.filter { $0.calleeText(isOneOf: ["MainActor.run"]) && $0.onlyClosure != nil }
+        return calls.compactMap { call in
             let here = context.isolation.isolation(at: call)
             guard here.isolation == .mainActor, let body = call.onlyClosure else { return nil }
             let scope = ExecutionContext.innermost(containing: Syntax(call)).summary

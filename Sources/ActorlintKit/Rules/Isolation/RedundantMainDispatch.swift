@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `DispatchQueue.main.async { }` in code that already runs on the main actor.
 struct RedundantMainDispatch: Rule {
+    /// Its findings are main dispatches (`MainDispatch.spellings`).
+    static let triggers = MainDispatch.triggers
+
     static let description = RuleDescription(
         id: "redundant-main-dispatch",
         category: .isolation,

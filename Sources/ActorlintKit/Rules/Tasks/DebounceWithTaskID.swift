@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A debounce built by hand in a SwiftUI view, where `.task(id:)` does the job.
 struct DebounceWithTaskID: Rule {
+    /// Its findings are task creations (`TaskCreation`: a callee starting with `Task`).
+    static let triggers = ["Task"]
+
     static let description = RuleDescription(
         id: "debounce-with-task-id",
         category: .tasks,
@@ -269,7 +272,7 @@ struct DebounceWithTaskID: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+        return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let owner = OwnerType(enclosing: call, facts), owner.isSwiftUIView
             else { return nil }
             let modifier = task.call.enclosingClosure?.invocation?.call

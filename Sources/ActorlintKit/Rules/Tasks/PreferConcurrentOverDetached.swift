@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `Task.detached` where a `@concurrent` function or structured concurrency fits.
 struct PreferConcurrentOverDetached: Rule {
+    /// Its findings are calls spelled `Task.detached`.
+    static let triggers = ["detached"]
+
     static let description = RuleDescription(
         id: "prefer-concurrent-over-detached",
         category: .tasks,
@@ -132,16 +135,8 @@ struct PreferConcurrentOverDetached: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        final class Visitor: SyntaxVisitor {
-            var calls: [FunctionCallExprSyntax] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calleeText == "Task.detached" { calls.append(node) }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        return visitor.calls.compactMap { call in
+        let calls = context.file.functionCalls.filter { $0.calleeText(isOneOf: ["Task.detached"]) }
+        return calls.compactMap { call in
             guard resultComesBack(call), doesWorkOfItsOwn(call) else { return nil }
             let origin = context.isolation.isolation(at: call).isolation
             // Already on the global concurrent executor: the detach moves no work off an actor;

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A long-lived task kept in a property that its owner never cancels.
 struct StoredTaskNeverCancelled: Rule {
+    /// Its findings are task creations (`TaskCreation`: a callee starting with `Task`).
+    static let triggers = ["Task"]
+
     static let description = RuleDescription(
         id: "stored-task-never-cancelled",
         category: .tasks,
@@ -165,7 +168,7 @@ struct StoredTaskNeverCancelled: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
-        return collect(FunctionCallExprSyntax.self, in: context.file.tree).compactMap { call in
+        return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts),
                   let loop = task.body.longLivedLoops.first, !stored.isCancelledByOwner else { return nil }
             let advice = stored.owner.isSwiftUIView

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// `.onAppear { Task { … } }`: the task outlives the view; `.task { }` is tied to it.
 struct TaskInOnAppear: Rule {
+    /// Its findings are inside `.onAppear` closures.
+    static let triggers = ["onAppear"]
+
     static let description = RuleDescription(
         id: "task-in-on-appear",
         category: .tasks,
@@ -190,26 +193,19 @@ struct TaskInOnAppear: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        final class Visitor: SyntaxVisitor {
-            var modifiers: [(call: FunctionCallExprSyntax, closure: ClosureExprSyntax)] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calleeName == "onAppear", node.calledExpression.is(MemberAccessExprSyntax.self),
-                   let closure = node.onlyClosure {
-                    modifiers.append((node, closure))
-                }
-                return .visitChildren
-            }
+        let modifiers = context.file.functionCalls.compactMap { node -> (call: FunctionCallExprSyntax, closure: ClosureExprSyntax)? in
+            guard node.calleeName == "onAppear", node.calledExpression.is(MemberAccessExprSyntax.self),
+                  let closure = node.onlyClosure else { return nil }
+            return (node, closure)
         }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        return visitor.modifiers.filter { !isInMenuContent($0.call) }.flatMap { modifier in
+        return modifiers.filter { !isInMenuContent($0.call) }.flatMap { modifier in
             let statements = modifier.closure.statements
             // Statements of the closure itself, in its `if`/`guard`/`switch` branches too, but not
             // in nested closures (those run at another time).
             let items = collect(CodeBlockItemSyntax.self, in: statements, skippingNestedClosures: true)
             return items.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
-                guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText == "Task",
+                guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText(isOneOf: ["Task"]),
                       let body = task.onlyClosure else { return nil }
                 let alone = statements.count == 1 && statements.first?.id == item.id
                 let fix = alone ? rewrite(modifier.call, task: task, body: body, context) : nil

@@ -1,0 +1,119 @@
+/// The cache's encoding of a `FileSummary`. Paths are not written: every path in a summary is
+/// the file's own, and `decode` puts it back. Sets and dictionaries are written sorted, so equal
+/// summaries give equal bytes and equal digests.
+extension FileSummary {
+    func encode(to writer: inout ByteWriter) {
+        writer.write(types.count)
+        for type in types { Self.encode(type, to: &writer) }
+        writer.write(globalActorNames.sorted())
+        writer.write(imports.sorted())
+        writer.write(offMainUses.count)
+        for (name, use) in offMainUses.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            writer.write(use.line)
+            writer.write(use.context)
+        }
+        writer.write(closureParameters.count)
+        for (name, parameters) in closureParameters.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            writer.write(parameters.count)
+            for parameter in parameters { Self.encode(parameter, to: &writer) }
+        }
+        writer.write(closureProperties.count)
+        for (name, property) in closureProperties.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            Self.encode(property, to: &writer)
+        }
+        writer.write(cancellation.awaits.count)
+        for (name, callees) in cancellation.awaits.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            writer.write(callees.sorted())
+        }
+        writer.write(cancellation.roots.count)
+        for (name, root) in cancellation.roots.sorted(by: { $0.key < $1.key }) {
+            writer.write(name)
+            writer.write(root.source)
+            writer.write(root.line)
+        }
+    }
+
+    static func decode(from reader: inout ByteReader, path: String) throws(ByteReader.Damaged) -> FileSummary {
+        var summary = FileSummary()
+        let typeCount = try reader.readCount()
+        summary.types.reserveCapacity(typeCount)
+        for _ in 0..<typeCount { summary.types.append(try decodeType(from: &reader, path: path)) }
+        summary.globalActorNames = Set(try reader.readStrings())
+        summary.imports = Set(try reader.readStrings())
+        for _ in 0..<(try reader.readCount()) {
+            summary.offMainUses[try reader.readString()] = ProjectIndex.OffMainUse(
+                path: path, line: try reader.readInt(), context: try reader.readString())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            let name = try reader.readString()
+            var parameters: [ProjectIndex.ClosureParameter] = []
+            for _ in 0..<(try reader.readCount()) { parameters.append(try decodeParameter(from: &reader)) }
+            summary.closureParameters[name] = parameters
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.closureProperties[try reader.readString()] = try decodeParameter(from: &reader)
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.awaits[try reader.readString()] = Set(try reader.readStrings())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.roots[try reader.readString()] = CancellationReach.Root(
+                source: try reader.readString(), path: path, line: try reader.readInt())
+        }
+        return summary
+    }
+
+    private static func encode(_ type: ProjectIndex.TypeInfo, to writer: inout ByteWriter) {
+        writer.write(type.kind.rawValue)
+        writer.write(type.name)
+        writer.write(type.attributes)
+        writer.write(type.isNonisolated)
+        writer.write(type.inherited)
+        writer.write(type.requirements.sorted())
+        writer.write(type.mainActorPropertyWrapper != nil)
+        if let wrapper = type.mainActorPropertyWrapper { writer.write(wrapper) }
+        writer.write(type.parent != nil)
+        if let parent = type.parent {
+            writer.write(parent.typeName)
+            writer.write(parent.isExtension)
+            writer.write(parent.attributes)
+            writer.write(parent.isNonisolated)
+        }
+        writer.write(type.line)
+    }
+
+    private static func decodeType(from reader: inout ByteReader, path: String) throws(ByteReader.Damaged) -> ProjectIndex.TypeInfo {
+        guard let kind = ProjectIndex.TypeInfo.Kind(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
+        let name = try reader.readString()
+        let attributes = try reader.readStrings()
+        let isNonisolated = try reader.readBool()
+        let inherited = try reader.readStrings()
+        let requirements = Set(try reader.readStrings())
+        let wrapper = try reader.readBool() ? try reader.readString() : nil
+        var parent: ProjectIndex.Parent?
+        if try reader.readBool() {
+            parent = ProjectIndex.Parent(typeName: try reader.readString(), isExtension: try reader.readBool(),
+                                         attributes: try reader.readStrings(), isNonisolated: try reader.readBool())
+        }
+        return ProjectIndex.TypeInfo(kind: kind, name: name, attributes: attributes, isNonisolated: isNonisolated,
+                                     inherited: inherited, requirements: requirements, mainActorPropertyWrapper: wrapper,
+                                     parent: parent, path: path, line: try reader.readInt())
+    }
+
+    private static func encode(_ parameter: ProjectIndex.ClosureParameter, to writer: inout ByteWriter) {
+        writer.write(parameter.label != nil)
+        if let label = parameter.label { writer.write(label) }
+        writer.write(parameter.behaviour.rawValue)
+        writer.write(parameter.note)
+    }
+
+    private static func decodeParameter(from reader: inout ByteReader) throws(ByteReader.Damaged) -> ProjectIndex.ClosureParameter {
+        let label = try reader.readBool() ? try reader.readString() : nil
+        guard let behaviour = Catalogue.ClosureBehaviour(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
+        return ProjectIndex.ClosureParameter(label: label, behaviour: behaviour, note: try reader.readString())
+    }
+}

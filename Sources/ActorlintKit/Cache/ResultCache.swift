@@ -1,0 +1,354 @@
+import Foundation
+import SwiftSyntax
+
+/// What earlier runs learned about each file, so an unchanged file is neither parsed nor
+/// analysed again. One file per module under `directory`, holding for each source file:
+/// - its content digest and index summary: valid while the content (and path) is unchanged,
+///   so indexing the module needs no parse;
+/// - its findings under a key of everything they depend on (`LintSession.findingsKey`): the
+///   content, the configuration, the module's settings, the index summaries of its module and
+///   of the sibling modules linked to it, the project's settings and the tool build. A few
+///   variants are kept, so switching `--select` back and forth does not throw results away.
+/// A damaged, truncated or foreign cache file is ignored (and rewritten), never fatal; a cache
+/// that cannot be written is skipped silently: it only ever saves time.
+public final class ResultCache: @unchecked Sendable {
+    public let directory: String
+    /// The build whose results these are; a file written by another build is ignored.
+    public let identity: Digest
+    /// Guards `stores`.
+    private let lock = NSLock()
+    private var stores: [String: ModuleStore] = [:]
+
+    public init(directory: String, identity: Digest = ToolIdentity.current) {
+        self.directory = directory
+        self.identity = identity
+    }
+
+    /// Format of the files; bump when the layout changes.
+    static let formatVersion = 2
+    static let magic = Array("ACTORLINT-CACHE\n".utf8)
+    /// Findings variants kept per file.
+    static let variantLimit = 4
+
+    struct Variant {
+        var key: Digest
+        var findings: [Finding]
+        /// The text of each line a finding starts on, for reporters.
+        var lines: [Int: String]
+    }
+
+    struct Entry {
+        var reportedPath: String
+        var content: Digest
+        var summary: FileSummary
+        var lineCount: Int
+        var variants: [Variant]
+    }
+
+    /// The entries of one module, loaded on first use and written back once after the run.
+    final class ModuleStore: @unchecked Sendable {
+        let file: String
+        private let lock = NSLock()
+        private var entries: [String: Entry]
+        private var touched: Set<String> = []
+        private var changed = false
+
+        init(file: String, entries: [String: Entry]) {
+            self.file = file
+            self.entries = entries
+        }
+
+        func entry(_ absolutePath: String) -> Entry? {
+            lock.lock()
+            defer { lock.unlock() }
+            touched.insert(absolutePath)
+            return entries[absolutePath]
+        }
+
+        /// Records a file's summary; findings of other content are dropped.
+        func update(_ absolutePath: String, reportedPath: String, content: Digest, summary: FileSummary, lineCount: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            touched.insert(absolutePath)
+            if let old = entries[absolutePath], old.content == content, old.reportedPath == reportedPath { return }
+            entries[absolutePath] = Entry(reportedPath: reportedPath, content: content, summary: summary,
+                                          lineCount: lineCount, variants: [])
+            changed = true
+        }
+
+        func add(_ variant: Variant, for absolutePath: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard var entry = entries[absolutePath] else { return }
+            entry.variants.removeAll { $0.key == variant.key }
+            entry.variants.insert(variant, at: 0)
+            if entry.variants.count > ResultCache.variantLimit { entry.variants.removeLast() }
+            entries[absolutePath] = entry
+            changed = true
+        }
+
+        /// The entries to write back, or nil when nothing changed. Entries of files this run did
+        /// not look at stay (a run over part of a module must not forget the rest) unless the
+        /// file is gone.
+        func entriesToSave() -> [String: Entry]? {
+            lock.lock()
+            defer { lock.unlock() }
+            let gone = entries.keys.filter { !touched.contains($0) && access($0, F_OK) != 0 }
+            guard changed || !gone.isEmpty else { return nil }
+            for path in gone { entries[path] = nil }
+            return entries
+        }
+    }
+
+    /// The store of module `key`, read from disk on first use.
+    func store(forModule key: String) -> ModuleStore {
+        lock.lock()
+        defer { lock.unlock() }
+        if let store = stores[key] { return store }
+        let file = directory + "/" + StableHasher.digest(key).description + ".cache"
+        let store = ModuleStore(file: file, entries: read(file) ?? [:])
+        stores[key] = store
+        return store
+    }
+
+    /// Writes back the stores that changed. Each file is replaced atomically (write, then
+    /// rename), so a concurrent run reads either the old file or the new one.
+    func save(_ store: ModuleStore) {
+        guard let entries = store.entriesToSave() else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            Self.writeIgnoreFile(in: directory)
+            let bytes = encode(entries)
+            let temporary = store.file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+            if rename(temporary, store.file) != 0 { unlink(temporary) }
+        } catch {
+            // Not writable (read-only checkout, full disk): the run's results stand without it.
+        }
+    }
+
+    /// Forgets a module's store once its results are saved, so memory does not grow with the run.
+    func release(module key: String) {
+        lock.lock()
+        stores[key] = nil
+        lock.unlock()
+    }
+
+    /// A `.gitignore` that ignores the folder itself (ruff does the same), so a cache inside a
+    /// checkout never shows up as untracked files.
+    private static func writeIgnoreFile(in directory: String) {
+        let path = directory + "/.gitignore"
+        if access(path, F_OK) != 0 {
+            _ = FileManager.default.createFile(atPath: path, contents: Data("# Created by actorlint.\n*\n".utf8))
+        }
+    }
+
+    // MARK: Encoding
+
+    func encode(_ entries: [String: Entry]) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.append(Self.magic)
+        writer.write(Self.formatVersion)
+        writer.write(identity)
+        writer.write(entries.count)
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(entry.reportedPath)
+            writer.write(entry.content)
+            entry.summary.encode(to: &writer)
+            writer.write(entry.lineCount)
+            writer.write(entry.variants.count)
+            for variant in entry.variants {
+                writer.write(variant.key)
+                writer.write(variant.findings.count)
+                for finding in variant.findings { Self.encode(finding, to: &writer) }
+                writer.write(variant.lines.count)
+                for (line, text) in variant.lines.sorted(by: { $0.key < $1.key }) {
+                    writer.write(line)
+                    writer.write(text)
+                }
+            }
+        }
+        let checksum = writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
+        writer.write(checksum)
+        return writer.bytes
+    }
+
+    private static func encode(_ finding: Finding, to writer: inout ByteWriter) {
+        writer.write(finding.ruleID)
+        writer.write(finding.severity.rawValue)
+        writer.write(finding.message)
+        for position in [finding.range.start, finding.range.end] {
+            writer.write(position.line)
+            writer.write(position.column)
+            writer.write(position.offset)
+        }
+        writer.write(finding.fix != nil)
+        if let fix = finding.fix {
+            writer.write(fix.title)
+            writer.write(fix.safety.rawValue)
+            writer.write(fix.edits.count)
+            for edit in fix.edits {
+                writer.write(edit.start)
+                writer.write(edit.end)
+                writer.write(edit.replacement)
+            }
+        }
+    }
+
+    /// The entries of a cache file, or nil when it is missing, damaged or from another build.
+    func read(_ file: String) -> [String: Entry]? {
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        return data.withUnsafeBytes { bytes -> [String: Entry]? in
+            try? decode(bytes)
+        }
+    }
+
+    func decode(_ bytes: UnsafeRawBufferPointer) throws(ByteReader.Damaged) -> [String: Entry] {
+        let magic = Self.magic
+        guard bytes.count >= magic.count + 16, bytes.prefix(magic.count).elementsEqual(magic) else { throw ByteReader.Damaged() }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
+        var trailer = ByteReader(bytes, offset: bytes.count - 16)
+        guard try trailer.readDigest() == StableHasher.digest(payload) else { throw ByteReader.Damaged() }
+        var reader = ByteReader(payload, offset: magic.count)
+        guard try reader.readInt() == Self.formatVersion, try reader.readDigest() == identity else { throw ByteReader.Damaged() }
+        let count = try reader.readCount()
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try reader.readString()
+            let reportedPath = try reader.readString()
+            let content = try reader.readDigest()
+            let summary = try FileSummary.decode(from: &reader, path: reportedPath)
+            let lineCount = try reader.readInt()
+            let variantCount = try reader.readCount()
+            var variants: [Variant] = []
+            for _ in 0..<variantCount {
+                let key = try reader.readDigest()
+                let findingCount = try reader.readCount()
+                var findings: [Finding] = []
+                findings.reserveCapacity(findingCount)
+                for _ in 0..<findingCount { findings.append(try Self.decodeFinding(from: &reader, path: reportedPath)) }
+                let lineCount = try reader.readCount()
+                var lines: [Int: String] = [:]
+                for _ in 0..<lineCount {
+                    let line = try reader.readInt()
+                    lines[line] = try reader.readString()
+                }
+                variants.append(Variant(key: key, findings: findings, lines: lines))
+            }
+            entries[path] = Entry(reportedPath: reportedPath, content: content, summary: summary, lineCount: lineCount, variants: variants)
+        }
+        guard reader.isAtEnd else { throw ByteReader.Damaged() }
+        return entries
+    }
+
+    private static func decodeFinding(from reader: inout ByteReader, path: String) throws(ByteReader.Damaged) -> Finding {
+        let ruleID = try reader.readString()
+        guard let severity = Severity(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
+        let message = try reader.readString()
+        var positions: [SourcePosition] = []
+        for _ in 0..<2 {
+            positions.append(SourcePosition(line: try reader.readInt(), column: try reader.readInt(), offset: try reader.readInt()))
+        }
+        var fix: Fix?
+        if try reader.readBool() {
+            let title = try reader.readString()
+            guard let safety = FixSafety(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
+            let editCount = try reader.readCount()
+            var edits: [TextEdit] = []
+            for _ in 0..<editCount {
+                edits.append(TextEdit(start: try reader.readInt(), end: try reader.readInt(), replacement: try reader.readString()))
+            }
+            fix = Fix(title: title, safety: safety, edits: edits)
+        }
+        return Finding(ruleID: ruleID, severity: severity, message: message, path: path,
+                       range: SourceRange(start: positions[0], end: positions[1]), fix: fix)
+    }
+
+    // MARK: Location
+
+    /// Where `check` and `fix` keep the cache: `.build/actorlint-cache` in the checked project's
+    /// root (the folder of `.actorlint.json`, else the nearest folder above the first path with
+    /// `Package.swift`, an Xcode project or `.git`), else `$XDG_CACHE_HOME/actorlint` (or
+    /// `~/.cache/actorlint`) in a subfolder named after the checked path. Nil when neither exists.
+    public static func defaultDirectory(forPaths paths: [String], configurationPath: String?,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let first = URL(fileURLWithPath: paths.first ?? ".").standardizedFileURL
+        if let configurationPath {
+            return URL(fileURLWithPath: configurationPath).deletingLastPathComponent().standardizedFileURL.path + "/.build/actorlint-cache"
+        }
+        var isDirectory: ObjCBool = false
+        var directory = FileManager.default.fileExists(atPath: first.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? first : first.deletingLastPathComponent()
+        while true {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            if entries.contains(where: { $0 == "Package.swift" || $0 == ".git" || $0.hasSuffix(".xcodeproj") }) {
+                return directory.path + "/.build/actorlint-cache"
+            }
+            if directory.path == "/" { break }
+            directory = directory.deletingLastPathComponent()
+        }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.cache" }
+        return base.map { $0 + "/actorlint/" + StableHasher.digest(first.path).description }
+    }
+}
+
+/// Identifies the build that produced a cached result: the version plus the size and time of
+/// the images holding actorlint's and SwiftSyntax's code, so a rebuilt rule or another
+/// toolchain's parser never reads results the old code wrote.
+public enum ToolIdentity {
+    public static let current: Digest = {
+        var hasher = StableHasher()
+        hasher.combine(ActorlintVersion.current)
+        hasher.combine(ResultCache.formatVersion)
+        let markers: [UnsafeRawPointer] = [
+            unsafeBitCast(ToolIdentityMarker.self as Any.Type, to: UnsafeRawPointer.self),
+            unsafeBitCast(SourceFileSyntax.self as Any.Type, to: UnsafeRawPointer.self),
+        ]
+        for marker in markers {
+            guard let name = imagePath(containing: marker) else { continue }
+            hasher.combine(name)
+            var info = stat()
+            if stat(name, &info) == 0 {
+                hasher.combine(Int(info.st_size))
+                #if canImport(Darwin)
+                hasher.combine(Int(info.st_mtimespec.tv_sec))
+                hasher.combine(Int(info.st_mtimespec.tv_nsec))
+                #else
+                hasher.combine(Int(info.st_mtim.tv_sec))
+                hasher.combine(Int(info.st_mtim.tv_nsec))
+                #endif
+            }
+        }
+        return hasher.finalize()
+    }()
+}
+
+extension ToolIdentity {
+    /// The executable or library file whose mapped code or data holds `address`.
+    static func imagePath(containing address: UnsafeRawPointer) -> String? {
+        #if canImport(Darwin)
+        var image = Dl_info()
+        guard dladdr(address, &image) != 0, let name = image.dli_fname else { return nil }
+        return String(cString: name)
+        #else
+        // Glibc's module does not export `dladdr`; the kernel's map of this process says the same.
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        let target = UInt(bitPattern: address)
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
+                  let start = UInt(fields[0][..<dash], radix: 16),
+                  let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16),
+                  start <= target, target < end else { continue }
+            return fields[5...].joined(separator: " ")
+        }
+        return nil
+        #endif
+    }
+}
+
+/// A type whose metadata lives in ActorlintKit's image, to find that image.
+private struct ToolIdentityMarker {}

@@ -1,0 +1,46 @@
+/// What the project index needs from one file: its type declarations, the global actors it
+/// declares, the modules it imports, where it uses types off the main actor, its closure-typed
+/// parameters and properties, and what it tells the cancellation reach. Small next to the syntax
+/// tree, so the pipeline keeps these for every file of a module while it drops trees, and the
+/// cache stores them so an unchanged file need not be parsed to index its module.
+public struct FileSummary: Sendable, Equatable {
+    /// In declaration order; each `path` is the file's path.
+    var types: [ProjectIndex.TypeInfo] = []
+    var globalActorNames: Set<String> = []
+    var imports: Set<String> = []
+    /// The file's first use of each name; each `path` is the file's path.
+    var offMainUses: [String: ProjectIndex.OffMainUse] = [:]
+    var closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:]
+    /// The file's last declaration of each name.
+    var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
+    var cancellation = CancellationReach.FileContribution()
+
+    init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
+         offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
+         closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
+         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution()) {
+        self.types = types
+        self.globalActorNames = globalActorNames
+        self.imports = imports
+        self.offMainUses = offMainUses
+        self.closureParameters = closureParameters
+        self.closureProperties = closureProperties
+        self.cancellation = cancellation
+    }
+
+    public init(_ file: SourceFile) {
+        let collector = ProjectIndex.Collector(file: file)
+        collector.walk(file.tree)
+        self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
+                  offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
+                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
+    }
+
+    /// Identifies the summary's content, paths included (they appear in isolation reasons).
+    func digest(path: String) -> Digest {
+        var writer = ByteWriter()
+        writer.write(path)
+        encode(to: &writer)
+        return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
+    }
+}

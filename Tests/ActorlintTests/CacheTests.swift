@@ -1,0 +1,268 @@
+import ActorlintCLI
+@testable import ActorlintKit
+import Foundation
+import Testing
+
+/// The results cache: what an unchanged file reuses, what each kind of change invalidates, and
+/// that a damaged cache or a poisoned entry never changes what is reported or written. Runs
+/// are observed through the profile's counters: a file answered from the cache is not parsed.
+@Suite struct CacheTests {
+    /// What one run reported, and what it parsed or took from the cache.
+    struct Outcome {
+        var run: Linter.Run
+        var counters: [String: Int]
+        var parsed: Int { counters["files parsed", default: 0] + counters["files parsed again", default: 0] }
+        var summariesReused: Int { counters["summaries from cache", default: 0] }
+        var findingsReused: Int { counters["findings from cache", default: 0] }
+        var report: [String] { run.findings.map { "\($0.path):\($0.range.start.line): \($0.severity) \($0.ruleID): \($0.message)" } }
+    }
+
+    /// A run by a fresh linter and cache object over `folder`, as a new process would make it.
+    func lint(_ folder: TemporaryDirectory, configuration: Configuration = Configuration(), project: ProjectModel = ProjectModel(),
+              identity: Digest = ToolIdentity.current) -> Outcome {
+        var linter = Linter(configuration: configuration, project: project)
+        linter.cache = ResultCache(directory: folder.url(".build/actorlint-cache"), identity: identity)
+        let profile = LintProfile()
+        linter.profile = profile
+        let paths = FileDiscovery().discover([folder.url("Sources")]).files
+        return Outcome(run: linter.run(paths: paths), counters: profile.counters)
+    }
+
+    /// `Model` is main-actor isolated in one file; another file's extension dispatches to the
+    /// main queue inside it, which `redundant-main-dispatch` reports only while `Model` is.
+    static let model = """
+        @MainActor
+        final class Model {
+            var count = 0
+        }
+
+        """
+    static let modelExtension = """
+        import Dispatch
+
+        extension Model {
+            func refresh() {
+                DispatchQueue.main.async {
+                    self.count += 1
+                }
+            }
+        }
+
+        """
+
+    func project() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try folder.write("Sources/Model.swift", Self.model)
+        try folder.write("Sources/Model+Refresh.swift", Self.modelExtension)
+        return folder
+    }
+
+    @Test func anUnchangedFileIsNeitherParsedNorAnalysedAgain() throws {
+        let folder = try project()
+        let cold = lint(folder)
+        #expect(cold.parsed == 2 && cold.summariesReused == 0 && cold.findingsReused == 0)
+        #expect(cold.report.count == 1 && cold.report[0].contains("Model+Refresh.swift:5: warning redundant-main-dispatch"))
+        let warm = lint(folder)
+        #expect(warm.parsed == 0)
+        #expect(warm.summariesReused == 2 && warm.findingsReused == 2)
+        #expect(warm.run.findings == cold.run.findings)
+        #expect(warm.run.sourceLines == cold.run.sourceLines)
+        #expect(warm.run.lineCount == cold.run.lineCount && warm.run.fileCount == 2)
+        #expect(warm.run.indexes.values.first?.type(named: "Model")?.attributes == ["MainActor"])
+    }
+
+    @Test func changedContentIsAnalysedAgainAndTheRestOfTheModuleIsNot() throws {
+        let folder = try project()
+        _ = lint(folder)
+        // A second dispatch below the extension: no declaration moves, so the module's index
+        // summary is the same and only this file is analysed again.
+        try folder.write("Sources/Model+Refresh.swift", Self.modelExtension + """
+            func again(_ model: Model) {
+                DispatchQueue.main.async { print(model) }
+            }
+
+            """)
+        let edited = lint(folder)
+        #expect(edited.parsed == 1)
+        #expect(edited.summariesReused == 1 && edited.findingsReused == 1)
+        #expect(edited.report.count == 1, "the new dispatch is in a nonisolated function: \(edited.report)")
+        try folder.write("Sources/Model+Refresh.swift", Self.modelExtension.replacingOccurrences(of: "self.count += 1", with: "self.count += 2"))
+        let reverted = lint(folder)
+        #expect(reverted.parsed == 1 && reverted.findingsReused == 1)
+        #expect(reverted.report.count == 1)
+    }
+
+    @Test func aChangedConfigurationIsAnalysedAgain() throws {
+        let folder = try project()
+        _ = lint(folder)
+        var configuration = Configuration()
+        configuration.severity["redundant-main-dispatch"] = .error
+        let stricter = lint(folder, configuration: configuration)
+        // The summaries still hold; the findings do not.
+        #expect(stricter.summariesReused == 2 && stricter.findingsReused == 0)
+        #expect(stricter.report.count == 1 && stricter.report[0].contains(": error redundant-main-dispatch"))
+        configuration.select = ["modernize"]
+        let other = lint(folder, configuration: configuration)
+        #expect(other.findingsReused == 0 && other.report.isEmpty)
+    }
+
+    @Test func changedModuleSettingsAreAnalysedAgain() throws {
+        let folder = try TemporaryDirectory()
+        // With default isolation MainActor, an unannotated function is main-actor code.
+        try folder.write("Sources/Refresh.swift", """
+            import Dispatch
+
+            func refresh() {
+                DispatchQueue.main.async { print("refreshed") }
+            }
+
+            """)
+        func project(_ isolation: DefaultIsolation) -> ProjectModel {
+            ProjectModel(modules: [ModuleSettings(name: "App", kind: .app, defaultIsolation: isolation)],
+                         roots: [(folder.url("Sources"), 0)])
+        }
+        let nonisolated = lint(folder, project: project(.nonisolated))
+        #expect(nonisolated.report.isEmpty)
+        let mainActor = lint(folder, project: project(.mainActor))
+        #expect(mainActor.summariesReused == 1 && mainActor.findingsReused == 0)
+        #expect(mainActor.report.count == 1 && mainActor.report[0].contains("redundant-main-dispatch"))
+        #expect(lint(folder, project: project(.mainActor)).findingsReused == 1)
+    }
+
+    @Test func anotherFileOfTheModuleChangingItsDeclarationsInvalidatesTheRest() throws {
+        let folder = try project()
+        _ = lint(folder)
+        // The extension's file is unchanged, but `Model` is no longer main-actor isolated.
+        try folder.write("Sources/Model.swift", Self.model.replacingOccurrences(of: "@MainActor\n", with: ""))
+        let changed = lint(folder)
+        #expect(changed.summariesReused == 1, "the unchanged file's summary is still good")
+        #expect(changed.findingsReused == 0)
+        #expect(changed.report.isEmpty, "the dispatch is no longer redundant: \(changed.report)")
+    }
+
+    @Test func aSiblingModuleChangingItsDeclarationsInvalidatesTheOtherModules() throws {
+        // The indexes of a run's modules are linked: `App`'s extension sees `Core`'s `Model`.
+        let folder = try TemporaryDirectory()
+        try folder.write("Sources/Core/Model.swift", Self.model)
+        try folder.write("Sources/App/Model+Refresh.swift", Self.modelExtension)
+        let project = ProjectModel(modules: [ModuleSettings(name: "Core"), ModuleSettings(name: "App")],
+                                   roots: [(folder.url("Sources/Core"), 0), (folder.url("Sources/App"), 1)])
+        let cold = lint(folder, project: project)
+        #expect(cold.report.count == 1 && cold.report[0].contains("Model+Refresh.swift:5: warning redundant-main-dispatch"))
+        // A new body in `Core` leaves its index as it was: `App`'s findings still hold.
+        try folder.write("Sources/Core/Model.swift", Self.model.replacingOccurrences(of: "count = 0", with: "count = 1"))
+        let body = lint(folder, project: project)
+        #expect(body.parsed == 1 && body.findingsReused == 1 && body.report == cold.report)
+        // `Model` is no longer main-actor isolated: `App`'s unchanged file is analysed again.
+        try folder.write("Sources/Core/Model.swift", Self.model.replacingOccurrences(of: "@MainActor\n", with: ""))
+        let changed = lint(folder, project: project)
+        #expect(changed.summariesReused == 1 && changed.findingsReused == 0)
+        #expect(changed.report.isEmpty, "the dispatch is no longer redundant: \(changed.report)")
+    }
+
+    @Test func anotherBuildOfTheToolIgnoresTheCache() throws {
+        let folder = try project()
+        let first = lint(folder, identity: Digest(high: 1, low: 1))
+        let other = lint(folder, identity: Digest(high: 2, low: 2))
+        #expect(other.parsed == 2 && other.summariesReused == 0 && other.findingsReused == 0)
+        #expect(other.run.findings == first.run.findings)
+        // The other build rewrote the cache; the first build now finds it foreign.
+        #expect(lint(folder, identity: Digest(high: 1, low: 1)).parsed == 2)
+    }
+
+    @Test(arguments: ["truncated", "flipped byte", "empty", "foreign"])
+    func aDamagedCacheFileIsIgnoredAndRewritten(damage: String) throws {
+        let folder = try project()
+        let cold = lint(folder)
+        let cacheFolder = folder.url(".build/actorlint-cache")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { $0.hasSuffix(".cache") }
+        #expect(!files.isEmpty)
+        for name in files {
+            let path = cacheFolder + "/" + name
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            switch damage {
+            case "truncated": bytes.removeLast(bytes.count / 3)
+            case "flipped byte": bytes[bytes.count / 2] ^= 0x20
+            case "empty": bytes = []
+            default: bytes = Array("{\"not\": \"a cache\"}".utf8)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        }
+        let recovered = lint(folder)
+        #expect(recovered.parsed == 2 && recovered.summariesReused == 0)
+        #expect(recovered.run.findings == cold.run.findings && recovered.run.failures.isEmpty)
+        #expect(lint(folder).parsed == 0, "the damaged files were replaced by good ones")
+    }
+
+    @Test func anUnwritableCacheOnlyCostsTime() throws {
+        let folder = try project()
+        // A file where the cache folder should be: nothing can be written there.
+        try folder.write(".build/actorlint-cache", "")
+        let first = lint(folder)
+        #expect(first.report.count == 1 && first.run.failures.isEmpty)
+        #expect(lint(folder).parsed == 2)
+    }
+
+    @Test func fixAnalysesTheFileAgainWhateverTheCacheSays() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Package.swift", "// swift-tools-version: 6.0\n")
+        try folder.write("Sources/App/Model.swift", Self.model)
+        let source = try folder.write("Sources/App/Model+Run.swift", """
+            extension Model {
+                func update() async {
+                    await MainActor.run {
+                        self.count += 1
+                    }
+                }
+            }
+
+            """)
+        #expect(actorlint("check", folder.path, "--format", "xcode").output.contains("[redundant-main-actor-run]"))
+        // Poison the cached fix: same key, so `check` trusts it, but its edit is wrong.
+        let cache = ResultCache(directory: folder.url(".build/actorlint-cache"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.directory) where name.hasSuffix(".cache") {
+            let path = cache.directory + "/" + name
+            guard var entries = cache.read(path), var entry = entries[source], var variant = entry.variants.first else { continue }
+            variant.findings = variant.findings.map { finding in
+                var poisoned = finding
+                poisoned.fix = Fix(title: "Poisoned", safety: .safe, edits: [TextEdit(start: 0, end: 0, replacement: "BROKEN ")])
+                return poisoned
+            }
+            entry.variants[0] = variant
+            entries[source] = entry
+            try Data(cache.encode(entries)).write(to: URL(fileURLWithPath: path))
+        }
+        #expect(actorlint("check", folder.path).output.contains("Poisoned"), "check reads the cache")
+        let fix = actorlint("fix", folder.path)
+        #expect(fix.errors.contains("Applied 1 fix in 1 file"))
+        let fixed = try folder.read("Sources/App/Model+Run.swift")
+        #expect(!fixed.contains("BROKEN"))
+        #expect(fixed.contains("func update() async {\n        self.count += 1\n    }"))
+    }
+
+    @Test func checkKeepsItsCacheInTheProjectUnlessTold() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Package.swift", "// swift-tools-version: 6.0\n")
+        try folder.write("Sources/App/Warm.swift", detachedSource)
+        let uncached = actorlint("check", folder.path, "--no-cache")
+        #expect(uncached.code == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.url(".build")))
+        let cached = actorlint("check", folder.path)
+        #expect(cached.output == uncached.output)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.url(".build/actorlint-cache"))
+        #expect(entries.contains(".gitignore") && entries.contains { $0.hasSuffix(".cache") })
+        #expect(actorlint("check", folder.path).output == uncached.output)
+    }
+
+    @Test func withoutAProjectTheCacheGoesToTheUserCacheFolder() throws {
+        let folder = try TemporaryDirectory()
+        let environment = ["XDG_CACHE_HOME": "/var/cache/someone", "HOME": "/home/someone"]
+        let directory = ResultCache.defaultDirectory(forPaths: [folder.path], configurationPath: nil, environment: environment)
+        #expect(directory?.hasPrefix("/var/cache/someone/actorlint/") == true)
+        let home = ResultCache.defaultDirectory(forPaths: [folder.path], configurationPath: nil, environment: ["HOME": "/home/someone"])
+        #expect(home?.hasPrefix("/home/someone/.cache/actorlint/") == true)
+        try folder.write(".actorlint.json", "{}")
+        #expect(ResultCache.defaultDirectory(forPaths: [folder.url("Sources")], configurationPath: folder.url(".actorlint.json"),
+                                             environment: environment) == folder.path + "/.build/actorlint-cache")
+    }
+}

@@ -1,0 +1,235 @@
+@testable import ActorlintKit
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The pipeline's shortcuts give the answers of the definitions they replace: the callee text,
+/// positions and line texts without `SourceLocationConverter`, the module lookup, and the
+/// index built from cached summaries.
+@Suite struct FastPathTests {
+    @Test(arguments: [
+        "DispatchQueue.main.async { }",
+        "DispatchQueue . main\n    .async { }",
+        "DispatchQueue/* hop */.main.async { }",
+        "DispatchQueue // hop\n    .main.async { }",
+        "foo(\"a b\").bar()",
+        "foo(\"a\tb\")()",
+        "café.run()",
+        "x?.y!.z()",
+        "a[1 ]()",
+        "Task<Void, Never>.detached { }",
+        "MainActor\u{00A0}.run { }",
+        "#selector(f)()",
+        "Task { }", "Task.init { }", "Task<Void, Never>.detached { }", "Swift.Task { }", "Task . detached { }",
+        "Task/* x */.detached { }", "Taskforce.detached { }", "Task.immediateDetached { }", "`Task` { }",
+        "VStack { Text(\"a\") }.padding().onAppear { Task { } }",
+    ])
+    func calleeTextAgreesWithItsDefinition(code: String) throws {
+        let tree = Parser.parse(source: code)
+        let calls = FileNodesProbe.calls(in: tree)
+        #expect(!calls.isEmpty)
+        let spellings: [Set<String>] = [["Task"], ["Task.detached", "Task"], ["DispatchQueue.main.async", "RunLoop.main.perform"],
+                                        ["MainActor.run"], ["foo", "a"], ["café.run"]]
+        for call in calls {
+            #expect(call.calleeText == call.slowCalleeText, "\(call.calledExpression.description)")
+            for candidates in spellings where candidates.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+                #expect(call.calleeText(isOneOf: candidates) == candidates.contains(call.slowCalleeText))
+            }
+            // Before its first-token shortcut, a task was any call whose callee, generic
+            // arguments removed, is one of these.
+            var callee = call.slowCalleeText
+            if let open = callee.firstIndex(of: "<"), let close = callee.lastIndex(of: ">"), open < close {
+                callee.removeSubrange(open...close)
+            }
+            let isTask = ["Task", "Task.init", "Task.detached", "Task.immediate", "Task.immediateDetached"].contains(callee)
+            #expect((TaskCreation(call) != nil) == (isTask && call.trailingClosure != nil), "\(call.calledExpression.description)")
+        }
+    }
+
+    @Test(arguments: [
+        "", "let a = 1", "let a = 1\n", "a\nb\r\nc\rd", "\n\n\n", "\r\r\n\n", "let é = \"ü\"\nlet b = 2\r\n",
+        "let s = \"\"\"\n  multi\r\n  line\n  \"\"\"\nlet t = 1", "#sourceLocation(file: \"x.swift\", line: 100)\nlet a = 1\n#sourceLocation()\nlet b = 2",
+    ])
+    func positionsAndLinesAgreeWithTheConverter(text: String) {
+        let file = SourceFile(path: "Test.swift", text: text)
+        let converter = SourceLocationConverter(fileName: "Test.swift", tree: file.tree)
+        #expect(file.lineCount == converter.location(for: file.tree.endPosition).line)
+        for offset in -1...(text.utf8.count + 1) {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
+            let position = file.position(AbsolutePosition(utf8Offset: offset))
+            #expect(position.line == location.line && position.column == location.column, "offset \(offset)")
+        }
+        let lines = converter.sourceLines
+        for (index, line) in lines.enumerated() {
+            let expected = String(line.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
+            #expect(file.lineText(index + 1) == expected, "line \(index + 1)")
+        }
+        #expect(file.lineText(0).isEmpty && file.lineText(lines.count + 1).isEmpty)
+    }
+
+    @Test func moduleLookupAgreesWithTheProjectModel() {
+        let modules = (0..<6).map { ModuleSettings(name: "M\($0)") }
+        let project = ProjectModel(
+            modules: modules,
+            roots: [("/repo", 0), ("/repo/Sources/App", 1), ("/repo/Sources/App/", 2), ("/repo/Sources/AppKit", 3),
+                    ("/", 4), ("/repo/Sources/App", 5)],
+            files: ["/repo/Sources/App/Listed.swift": 3])
+        let lookup = ModuleLookup(project: project)
+        for path in ["/repo/Sources/App/A.swift", "/repo/Sources/App/Sub/B.swift", "/repo/Sources/AppKit/C.swift",
+                     "/repo/Sources/Apple.swift", "/repo/D.swift", "/elsewhere/E.swift", "/repo/Sources/App/Listed.swift",
+                     "/repo", "relative/F.swift"] {
+            #expect(lookup.settings(forAbsolutePath: path) == project.settings(forAbsolutePath: path), "\(path)")
+        }
+        let empty = ProjectModel()
+        #expect(ModuleLookup(project: empty).settings(forAbsolutePath: "/a/b.swift") == empty.settings(forAbsolutePath: "/a/b.swift"))
+    }
+
+    static let declarations = """
+        import SwiftUI
+        import Foundation.NSString
+
+        @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
+
+        @MainActor @Observable
+        final class Feed: ObservableObject, Sendable {
+            @StateObject var model = Model()
+            func refresh() {}
+            struct Row: Codable {}
+        }
+
+        nonisolated struct Point {}
+
+        protocol Loader: AnyObject { func load(); var name: String { get } }
+
+        extension Feed {
+            enum Mode { case a }
+        }
+
+        final class Player {
+            var onChange: ((Int) -> Void)?
+            func observe(_ handler: @escaping @Sendable () -> Void, then: @MainActor () -> Void) {}
+            nonisolated func decode() -> Track { Track() }
+        }
+
+        struct Row { let action: () -> Void }
+
+        struct FeedView: View {
+            var body: some View { Text("").task { await load() } }
+            func load() async { await refresh() }
+        }
+
+        """
+
+    @Test func theIndexFromCachedSummariesIsTheIndexFromTrees() throws {
+        let files = [SourceFile(path: "/p/A.swift", text: Self.declarations),
+                     SourceFile(path: "/p/B.swift", text: "class Feed {}\nactor Worker {}\n")]
+        let fromTrees = ProjectIndex(files: files)
+        let decoded = try files.map { file -> FileSummary in
+            var writer = ByteWriter()
+            FileSummary(file).encode(to: &writer)
+            return try writer.bytes.withUnsafeBytes { bytes in
+                var reader = ByteReader(bytes)
+                return try FileSummary.decode(from: &reader, path: file.path)
+            }
+        }
+        #expect(decoded == files.map(FileSummary.init))
+        let fromSummaries = ProjectIndex(summaries: decoded)
+        #expect(fromSummaries.types == fromTrees.types)
+        #expect(fromSummaries.globalActors == fromTrees.globalActors && fromTrees.globalActors.contains("DatabaseActor"))
+        #expect(fromSummaries.imports == ["SwiftUI", "Foundation"])
+        #expect(fromSummaries.closureParameters == fromTrees.closureParameters && fromSummaries.closureParameters.count == 2)
+        #expect(fromSummaries.closureProperties == fromTrees.closureProperties && fromSummaries.closureProperties.count == 2)
+        #expect(fromSummaries.offMainUses == fromTrees.offMainUses && fromSummaries.offMainUses["Track"]?.line == 24)
+        for name in ["load", "refresh"] {
+            #expect(fromSummaries.cancellationReach.reason(forFunction: name) == fromTrees.cancellationReach.reason(forFunction: name))
+        }
+        #expect(fromSummaries.cancellationReach.reason(forFunction: "refresh")
+            == "it is awaited (through `load`) from the `.task` closure at A.swift:30")
+        // The first declaration of a name wins, in file order.
+        #expect(fromSummaries.type(named: "Feed")?.path == "/p/A.swift")
+        #expect(decoded[0].digest(path: "/p/A.swift") != decoded[0].digest(path: "/q/A.swift"))
+    }
+
+    @Test func findingsDoNotDependOnWhichTreesAreHeld() {
+        // With no budget every tree is dropped once summarized, and each file parsed again for
+        // its rules: the rules then see the indexes built from summaries alone.
+        let examples = ExamplesGoldenTests.root + "/Examples"
+        let paths = FileDiscovery().discover([examples]).files
+        var linter = Linter(project: ProjectLoader.load(for: [examples]), ruleIDs: Set(RuleRegistry.allIDs))
+        let held = linter.run(paths: paths)
+        linter.treeBudget = 0
+        let profile = LintProfile()
+        linter.profile = profile
+        let dropped = linter.run(paths: paths)
+        #expect(profile.counters["files parsed again"] == paths.count)
+        #expect(!held.findings.isEmpty && dropped.findings == held.findings)
+    }
+
+    /// The scan `PBXLineIndex.line(ofKey:inObject:)` made per key before it indexed each object once.
+    static func scanForKey(_ key: String, start: Int, lines: [Substring]) -> (number: Int, text: String)? {
+        let opening = lines[start]
+        let indentation = opening.prefix { $0 == "\t" || $0 == " " }.count
+        let plain = key + " =", quoted = "\"" + key + "\" ="
+        if opening.trimmingCharacters(in: .whitespaces).hasSuffix("};") {
+            return opening.contains(plain) || opening.contains(quoted) ? (start + 1, opening.trimmingCharacters(in: .whitespaces)) : nil
+        }
+        for index in (start + 1)..<lines.count {
+            let line = lines[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("}"), line.prefix(while: { $0 == "\t" || $0 == " " }).count <= indentation { return nil }
+            if trimmed.hasPrefix(plain) || trimmed.hasPrefix(quoted) { return (index + 1, trimmed) }
+        }
+        return nil
+    }
+
+    @Test(arguments: ["NestedApp/App.xcodeproj", "SyncedApp/SyncedApp.xcodeproj"])
+    func pbxprojKeyLinesAgreeWithAScanPerKey(project: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Projects/\(project)/project.pbxproj").path
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        let objects = try #require(plist["objects"] as? [String: [String: Any]])
+        let text = String(decoding: data, as: UTF8.self)
+        let index = PBXLineIndex(text: text, ids: Set(objects.keys))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var compared = 0
+        for (id, object) in objects {
+            guard let start = index.start(of: id).map({ $0 - 1 }) else { continue }
+            let settings = (object["buildSettings"] as? [String: Any])?.keys.map { $0 } ?? []
+            for key in Array(object.keys) + settings + ["missing", "SWIFT", "isa =", "\"quoted\""] {
+                let expected = Self.scanForKey(key, start: start, lines: lines)
+                let found = index.line(ofKey: key, inObject: id)
+                #expect(found?.number == expected?.number && found?.text == expected?.text, "\(id) \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
+    }
+
+    @Test func stableHashesDoNotDependOnTheProcess() {
+        // Fixed values: a cache written by one run must be found by the next.
+        #expect(StableHasher.digest("actorlint").description == "ed52b6de3a0482182b9447b4091d4433")
+        #expect(StableHasher.digest("ab") != StableHasher.digest("ba"))
+        var split = StableHasher()
+        split.combine("a")
+        split.combine("bc")
+        var joined = StableHasher()
+        joined.combine("ab")
+        joined.combine("c")
+        #expect(split.finalize() != joined.finalize())
+        var settings = ModuleSettings(name: "App", features: ["B", "A", "C"])
+        let first = Fingerprint.of(settings)
+        settings.features = ["C", "A", "B"]
+        #expect(Fingerprint.of(settings) == first, "sets are hashed in a fixed order")
+        settings.features.insert("D")
+        #expect(Fingerprint.of(settings) != first)
+    }
+}
+
+/// Every call of a tree, through the shared node walk the rules use.
+private enum FileNodesProbe {
+    static func calls(in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
+        SourceFile(path: "Probe.swift", text: tree.description).functionCalls
+    }
+}
