@@ -37,6 +37,10 @@ struct FixCommand {
                 continue
             }
             guard outcome.text != file.text else { continue }
+            if !outcome.converged {
+                console.err("\(file.path): warning: fixes were still being found after \(Fixer.maximumPasses) passes; " +
+                            "running `actorlint fix` again may change more (please report this file)\n")
+            }
             fixedFiles += 1
             appliedFixes += outcome.applied
             if arguments.diff {

@@ -11,7 +11,7 @@ enum Help {
             behaviour; --diff prints a unified diff and writes nothing. A file is written only if it
             changes and still parses cleanly; the write is atomic. Every file is analysed afresh
             before it is written, whatever the results cache holds. Fixing repeats on the fixed
-            text until nothing is left to fix (at most 10 passes), so fixes that another fix made
+            text until nothing is left to fix (at most 25 passes), so fixes that another fix made
             possible are applied too and a second run changes nothing; --passes 1 applies only the
             fixes of the findings `actorlint check` shows.
 

@@ -116,10 +116,10 @@ import Testing
     }
 
     @Test func passesIsForFixOnly() throws {
-        #expect(try parse("fix").passes == 10)
+        #expect(try parse("fix").passes == 25)
         #expect(try parse("fix", "--passes", "1").passes == 1)
-        for bad in ["0", "11", "two"] {
-            #expect(usageError("fix", "--passes=\(bad)").contains("'--passes' takes a whole number from 1 to 10"))
+        for bad in ["0", "26", "two"] {
+            #expect(usageError("fix", "--passes=\(bad)").contains("'--passes' takes a whole number from 1 to 25"))
         }
         #expect(usageError("check", "--passes", "1").contains("does not apply to 'check'"))
     }

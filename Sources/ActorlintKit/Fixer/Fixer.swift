@@ -10,7 +10,9 @@ public struct Fixer: Sendable {
     public var linter: Linter
     public var includeUnsafe: Bool
     public var passes: Int
-    public static let maximumPasses = 10
+    /// Real cascades end after two or three passes; broken code the parser nests oddly can chain
+    /// one fix per pass (fuzzing found eleven), so the bound is generous, as ruff's is.
+    public static let maximumPasses = 25
 
     public init(linter: Linter, includeUnsafe: Bool, passes: Int = Fixer.maximumPasses) {
         self.linter = linter
@@ -24,6 +26,8 @@ public struct Fixer: Sendable {
         public var applied: Int
         /// Set when the result was rejected: it would not re-parse as cleanly as the original.
         public var rejection: String?
+        /// False when the last pass still found fixes to apply: a second run would change more.
+        public var converged = true
     }
 
     /// Fixes `file` and returns the new text. Never returns text that parses worse than the input.
@@ -39,6 +43,7 @@ public struct Fixer: Sendable {
         // pass (fuzzing: completion-handler-to-async added its async variant ten times to a
         // file the parser could not close); the repeat is dropped so that the damage stays at one.
         var insertions: [(text: String, span: Range<Int>)] = []
+        var converged = false
         for _ in 0..<passes {
             let all = linter.findings(in: current, module: module,
                                       index: index.map { ProjectIndex(updating: $0, with: current) }, indexes: indexes)
@@ -53,7 +58,10 @@ public struct Fixer: Sendable {
             }
             let (text, chosen, count) = Self.applyReturningEdits(fixes, to: current.text)
             // A fix whose edits change nothing would otherwise be "applied" on every pass.
-            guard count > 0, text != current.text else { break }
+            guard count > 0, text != current.text else {
+                converged = true
+                break
+            }
             applied += count
             current = SourceFile(path: file.path, text: text)
             insertions = insertions.map { ($0.text, Self.map($0.span, through: chosen)) }
@@ -62,7 +70,7 @@ public struct Fixer: Sendable {
         if let rejection = Self.rejection(original: file, originalErrors: originalErrors, fixed: current) {
             return Outcome(text: file.text, applied: 0, rejection: rejection)
         }
-        return Outcome(text: current.text, applied: applied, rejection: nil)
+        return Outcome(text: current.text, applied: applied, rejection: nil, converged: converged || passes < Self.maximumPasses)
     }
 
     /// Why `fixed` must not replace `original`: it parses worse (more syntax errors). Nil if it may.

@@ -92,6 +92,12 @@ public struct ModuleSettings: Sendable, Hashable {
         "GlobalActorIsolatedTypesUsability", "DisableOutwardActorInference",
     ]
 
+    /// Whether the compiler holds callers to actor isolation: Swift 6 mode, or Swift 5 with
+    /// complete checking. In Swift 5 with minimal checking a `@MainActor` method can still be
+    /// entered from a background thread (a selector, a non-isolated protocol, a closure a
+    /// completion handler calls), so main-actor code is not proof of the main thread there.
+    public var checksIsolation: Bool { languageMode >= 6 || strictConcurrency == "complete" }
+
     /// SE-0461: nonisolated async functions run on the caller's actor.
     public var nonisolatedNonsending: Bool { features.contains(Self.nonisolatedNonsendingByDefault) }
 

@@ -33,7 +33,31 @@ struct MainDispatch {
         let leading = call.leadingTrivia.contains { $0.isComment }
         let afterBrace = body.leftBrace.trailingTrivia.contains { $0.isComment }
             || (body.statements.first?.leadingTrivia.prefix { !$0.isNewline }.contains { $0.isComment } ?? false)
-        return leading || afterBrace
+        return leading || afterBrace || enclosingStatementIsCommented
+    }
+
+    /// `// Done async so this method returns first` above the `if` that holds the dispatch.
+    private var enclosingStatementIsCommented: Bool {
+        var current = call.parent
+        while let node = current, !node.is(CodeBlockSyntax.self) || node.parent?.is(FunctionDeclSyntax.self) == false {
+            if let item = node.as(CodeBlockItemSyntax.self), item.item.as(ExpressionStmtSyntax.self)?.expression.is(IfExprSyntax.self) == true
+                || item.item.is(IfExprSyntax.self) || item.item.is(GuardStmtSyntax.self) || item.item.is(SwitchExprSyntax.self) {
+                if item.leadingTrivia.contains(where: \.isComment) { return true }
+            }
+            if node.is(ClosureExprSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// The dispatch is in the `else` of `if Thread.isMainThread` (or the `if` of `!isMainThread`).
+    var isOffMainBranch: Bool {
+        var current = call.parent
+        while let node = current, !node.is(ClosureExprSyntax.self), !node.is(FunctionDeclSyntax.self) {
+            if let branch = node.as(IfExprSyntax.self), branch.conditions.trimmedDescription.contains("isMainThread") { return true }
+            current = node.parent
+        }
+        return false
     }
 
     /// Inside a SwiftUI view or a type nested in one (a representable's coordinator), a main-queue

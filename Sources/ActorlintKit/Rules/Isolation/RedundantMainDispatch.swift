@@ -15,7 +15,11 @@ struct RedundantMainDispatch: Rule {
             later run-loop turn (so it can now run after code written below it) and hides the \
             isolation from the compiler, which no longer checks what the closure touches. Call \
             the code directly. (seed 000, pitfalls: "DispatchQueue.main.async in @MainActor \
-            code", checklist 3)
+            code", checklist 3) Only in modules where the compiler enforces isolation (Swift 6 \
+            mode, or complete strict concurrency checking): with Swift 5's minimal checking a \
+            main-actor method can still be entered from another thread, and the hop may be what \
+            protects it. Dispatches in the `else` of a `Thread.isMainThread` check are left \
+            alone too.
             """,
         fix: FixInfo(.unsafe, """
             Replaces the dispatch with its body. The work then runs immediately instead of on \
@@ -129,6 +133,23 @@ struct RedundantMainDispatch: Rule {
                 }
             }
             """,
+            // Swift 5 with minimal checking: nothing stops a background thread from calling
+            // `refresh`, so the hop may be doing real work.
+            RuleExample("""
+                final class ProfileController: UIViewController {
+                    let label = UILabel()
+                    @objc func refresh() { DispatchQueue.main.async { self.label.text = "Ready" } }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
+            // The dispatch is the off-main branch of a main-thread check.
+            """
+            @MainActor final class Spinner {
+                var visible = true
+                func hide() {
+                    if Thread.isMainThread { visible = false } else { DispatchQueue.main.async { self.visible = false } }
+                }
+            }
+            """,
             // Some other queue named main on a custom type.
             """
             @MainActor final class Worker {
@@ -166,8 +187,10 @@ struct RedundantMainDispatch: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         MainDispatch.all(in: context.file).compactMap { dispatch in
+            guard context.module.checksIsolation else { return nil }
             let here = context.isolation.isolation(at: dispatch.call)
-            guard here.isolation == .mainActor, !dispatch.isJustified, !dispatch.isInSwiftUIViewCode else { return nil }
+            guard here.isolation == .mainActor, !dispatch.isJustified, !dispatch.isInSwiftUIViewCode,
+                  !dispatch.isOffMainBranch else { return nil }
             let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call)).summary
             let fix = dispatch.unwrappedBody().map { body in
                 Fix(title: "Call the code directly", safety: .unsafe, edits: [context.replace(dispatch.call, with: body)])
