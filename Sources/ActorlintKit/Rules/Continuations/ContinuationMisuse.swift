@@ -152,6 +152,16 @@ struct ContinuationMisuse: Rule {
                 }
             }
             """,
+            // AVFoundation calls the block again until it returns done.
+            """
+            func writeAll(_ input: AVAssetWriterInput, _ step: @escaping () -> Bool) async {
+                await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                    input.requestMediaDataWhenReady(on: .global()) {
+                        if step() { c.resume() }
+                    }
+                }
+            }
+            """,
             // A listener runs on every update: an update that does not resume waits for the next.
             """
             func waitForCall(room: Room) async {
@@ -826,7 +836,9 @@ private final class ContinuationFlow {
     /// Words in a call, its argument label or the call around it that say "called for every
     /// update": `subscribe(listener:)`, `observe`, `sink`, `SDKListener { }`.
     static let repeatedCallbackWords = ["subscribe", "observe", "observer", "listen", "sink", "watch", "monitor",
-                                        "onupdate", "onchange", "onreceive", "updates"]
+                                        "onupdate", "onchange", "onreceive", "updates",
+                                        // AVFoundation calls these again until they say they are done.
+                                        "requestmediadatawhenready", "periodictimeobserver", "boundarytimeobserver"]
 
     private func isRepeatedCallback(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax?) -> Bool {
         guard let call else { return false }
@@ -838,7 +850,9 @@ private final class ContinuationFlow {
             words.append(outer.calleeName ?? "")
             if let label = argument.label { words.append(label.text) }
         }
-        return words.contains { word in
+        // `Timer.scheduledTimer(withTimeInterval:repeats: true) { … }` fires until invalidated.
+        let repeats = call.arguments.contains { $0.label?.text == "repeats" && $0.expression.trimmedDescription == "true" }
+        return repeats || words.contains { word in
             let lowered = word.lowercased()
             return Self.repeatedCallbackWords.contains { lowered.contains($0) }
         }

@@ -72,6 +72,14 @@ struct SequentialIndependentAwaits: Rule {
             """,
         ],
         nonTriggering: [
+            // Awaited initializers are hops to an actor (`UIAlertController` is main-actor), not work.
+            """
+            func showError(on controller: UIViewController) async {
+                let alert = await UIAlertController(title: nil, message: "Failed", preferredStyle: .alert)
+                let ok = await UIAlertAction(title: "OK", style: .default)
+                await alert.addAction(ok)
+            }
+            """,
             // The first call is given the account whose local state the second reads: a remote
             // sync, then the local view of the same account.
             """
@@ -420,6 +428,9 @@ struct SequentialIndependentAwaits: Rule {
         guard let awaited = value.as(AwaitExprSyntax.self), let call = Self.awaitedCall(awaited.expression) else {
             return nil
         }
+        // `await UIAlertController(…)`: a hop to build a main-actor object, not work that could
+        // overlap with another; two such hops run one after the other on that actor anyway.
+        if call.calleeName?.first?.isUppercase == true { return nil }
         let names: [String]
         var simplePattern = false
         if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
