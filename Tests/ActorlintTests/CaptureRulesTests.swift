@@ -40,6 +40,27 @@ import Testing
         }
     }
 
+    @Test func innerOnlyHasNoFixAcrossASendableClosure() {
+        // Moved outward, the weak `self` (a captured var) would be read inside the global
+        // queue's @Sendable closure: "reference to captured var 'self' in concurrently-executing code".
+        let code = """
+            final class ImageView {
+                var image: Data?
+                var cancellable: AnyCancellable?
+                func load(_ publisher: AnyPublisher<Data, Never>) {
+                    cancellable = publisher.sink { data in
+                        DispatchQueue.global().async {
+                            DispatchQueue.main.async { [weak self] in self?.image = data }
+                        }
+                    }
+                }
+            }
+            """
+        let found = Self.findings(code, "weak-self-inner-only")
+        #expect(found.count == 1)
+        #expect(found.first?.fix == nil)
+    }
+
     @Test func reflexiveHasNoFixInActors() {
         // A strong capture would make the task isolated to the actor; the weak one was not.
         let code = """

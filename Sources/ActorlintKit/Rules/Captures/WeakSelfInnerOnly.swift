@@ -401,9 +401,24 @@ struct WeakSelfInnerOnly: Rule {
             guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner, facts)?.id == outer.id else { continue }
             // `guard let self` enables implicit self only with the closure's own weak capture.
             if SelfUnwrap.all(in: inner).contains(where: { $0.name == "self" }) { continue }
+            // Across a `@Sendable` closure (`DispatchQueue.global().async`) the inner closure
+            // would read the outer weak `self`, a captured `var`, concurrently: an error.
+            if crossesSendableClosure(from: inner, to: outer) { return nil }
             edits += builder.removeCapture(capture, from: inner)
         }
         return Fix(title: "Move `[weak self]` to the outer closure", safety: .safe, edits: edits)
+    }
+
+    private func crossesSendableClosure(from inner: ClosureExprSyntax, to outer: ClosureExprSyntax) -> Bool {
+        var current = inner.enclosingClosure
+        while let closure = current, closure.id != outer.id {
+            if let call = ClosureUse(closure: closure).call,
+               IsolationModel.behaviour(of: call, callee: call.calleeText)?.kind == .nonisolated {
+                return true
+            }
+            current = closure.enclosingClosure
+        }
+        return false
     }
 }
 
