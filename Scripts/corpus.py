@@ -198,7 +198,9 @@ class RepoRun:
         self.result = {"repo": repo, "crashes": [], "violations": [], "rejections": []}
 
     def command(self, verb, *extra):
-        return [self.options.actorlint, verb, *extra, "--select", "all"]
+        # No results cache: every run analyses afresh (timed cold), and the scratch copies
+        # carry no cache of the original's into the fix runs.
+        return [self.options.actorlint, verb, *extra, "--select", "all", "--no-cache"]
 
     def relative(self, path, base):
         return os.path.relpath(path, base)
@@ -370,7 +372,7 @@ class RepoRun:
         for rule in rules:
             path = self.scratch / rel
             path.write_bytes(self.original[rel])
-            subprocess.run([self.options.actorlint, "fix", str(path), "--unsafe-fixes", "--select", rule],
+            subprocess.run([self.options.actorlint, "fix", str(path), "--unsafe-fixes", "--select", rule, "--no-cache"],
                            capture_output=True, timeout=self.options.timeout)
             if kind == "parse" and swiftc_parse_errors(path)[0] != 0:
                 guilty.append(rule)
@@ -382,7 +384,7 @@ class RepoRun:
         path = self.scratch / rel
         current = path.read_bytes()
         path.write_bytes(text)
-        code, out, _, _ = run_timed([self.options.actorlint, "check", str(path), "--format", "json", "--select", "all"],
+        code, out, _, _ = run_timed([self.options.actorlint, "check", str(path), "--format", "json", "--select", "all", "--no-cache"],
                                     self.options.timeout)
         path.write_bytes(current)
         try:
