@@ -282,3 +282,37 @@ import Testing
         #expect(actorlint("help").output == help.output)
     }
 }
+
+/// `fix` checks the whole run again after each round of fixes, with the project read again, so
+/// a fix that makes another file's finding fixable is finished in the same run.
+@Suite struct FixRoundsTests {
+    @Test func aManifestFixAndTheSourceFixItRevealsLandInOneRun() throws {
+        let package = try TemporaryDirectory()
+        try package.write("Package.swift", """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Reader", targets: [
+                .executableTarget(name: "App"),
+            ])
+            """)
+        try package.write("Sources/App/Post.swift", """
+            import SwiftUI
+
+            struct Post: Codable, Sendable {
+                let id: Int
+            }
+
+            @concurrent func decodePosts(_ data: Data) async throws -> [Post] {
+                try JSONDecoder().decode([Post].self, from: data)
+            }
+            """)
+        let check = actorlint("check", package.path, "--select", "all", "--no-cache", "--format", "json")
+        #expect(!check.output.contains("nonisolated-model-type"), "before: only the manifest finding")
+        let first = actorlint("fix", package.path, "--select", "all", "--unsafe-fixes", "--no-cache")
+        #expect(first.errors.contains("Applied 2 fixes in 2 files; 0 findings remain."), "\(first.errors)")
+        #expect(try package.read("Package.swift").contains(".defaultIsolation(MainActor.self)"))
+        #expect(try package.read("Sources/App/Post.swift").contains("nonisolated struct Post"))
+        let second = actorlint("fix", package.path, "--select", "all", "--unsafe-fixes", "--no-cache")
+        #expect(second.errors.contains("Applied 0 fixes in 0 files"), "\(second.errors)")
+    }
+}
