@@ -23,7 +23,7 @@ struct HeavyWork {
         final class Finder: SyntaxVisitor {
             var found: [HeavyWork] = []
             override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-                guard node.awaitKeyword == nil, node.body.buildsText || node.body.containsExternalLoop, !node.body.containsAwait,
+                guard node.awaitKeyword == nil, node.body.buildsText || node.body.containsExternalLoop, !node.body.awaitsOutsideClosures,
                       let source = HeavyWork.externalCollection(node.sequence) else { return .visitChildren }
                 found.append(HeavyWork(node: Syntax(node), what: "the loop over `\(source)`"))
                 return .skipChildren
@@ -90,24 +90,6 @@ struct HeavyWork {
             return "image decoding"
         }
         return nil
-    }
-}
-
-extension CodeBlockSyntax {
-    /// Awaits somewhere in the block, outside nested closures.
-    var containsAwait: Bool {
-        final class Finder: SyntaxVisitor {
-            var found = false
-            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
-            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-                if node.awaitKeyword != nil { found = true }
-                return .visitChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(self)
-        return finder.found
     }
 }
 
