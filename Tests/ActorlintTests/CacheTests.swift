@@ -141,14 +141,14 @@ import Testing
     }
 
     @Test func aSiblingModuleChangingItsDeclarationsInvalidatesTheOtherModules() throws {
-        // The indexes of a run's modules are linked: `App`'s extension sees `Core`'s `Model`.
+        // A module's index is linked to the modules it imports: `App`'s extension sees `Core`'s `Model`.
         let folder = try TemporaryDirectory()
         try folder.write("Sources/Core/Model.swift", Self.model)
-        try folder.write("Sources/App/Model+Refresh.swift", Self.modelExtension)
+        try folder.write("Sources/App/Model+Refresh.swift", "import Core\n" + Self.modelExtension)
         let project = ProjectModel(modules: [ModuleSettings(name: "Core"), ModuleSettings(name: "App")],
                                    roots: [(folder.url("Sources/Core"), 0), (folder.url("Sources/App"), 1)])
         let cold = lint(folder, project: project)
-        #expect(cold.report.count == 1 && cold.report[0].contains("Model+Refresh.swift:5: warning redundant-main-dispatch"))
+        #expect(cold.report.count == 1 && cold.report[0].contains("Model+Refresh.swift:6: warning redundant-main-dispatch"))
         // A new body in `Core` leaves its index as it was: `App`'s findings still hold.
         try folder.write("Sources/Core/Model.swift", Self.model.replacingOccurrences(of: "count = 0", with: "count = 1"))
         let body = lint(folder, project: project)

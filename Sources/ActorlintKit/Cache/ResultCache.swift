@@ -7,7 +7,8 @@ import SwiftSyntax
 ///   so indexing the module needs no parse;
 /// - its findings under a key of everything they depend on (`LintSession.findingsKey`): the
 ///   content, the configuration, the module's settings, the index summaries of its module and
-///   of the sibling modules linked to it, the project's settings and the tool build. A few
+///   of the modules it imports, the project's settings and the tool build (and the
+///   cancellation-reach answers they rest on, checked against the run's reach). A few
 ///   variants are kept, so switching `--select` back and forth does not throw results away.
 /// A damaged, truncated or foreign cache file is ignored (and rewritten), never fatal; a cache
 /// that cannot be written is skipped silently: it only ever saves time.
@@ -25,7 +26,7 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Format of the files; bump when the layout changes.
-    static let formatVersion = 2
+    static let formatVersion = 3
     static let magic = Array("ACTORLINT-CACHE\n".utf8)
     /// Findings variants kept per file.
     static let variantLimit = 4
@@ -35,6 +36,9 @@ public final class ResultCache: @unchecked Sendable {
         var findings: [Finding]
         /// The text of each line a finding starts on, for reporters.
         var lines: [Int: String]
+        /// The cancellation-reach answers the findings rest on (`ReachAnswers`): not part of the
+        /// key, because the reach is known only once the modules importing this one are indexed.
+        var reachAnswers: [String: String] = [:]
     }
 
     struct Entry {
@@ -167,6 +171,11 @@ public final class ResultCache: @unchecked Sendable {
                     writer.write(line)
                     writer.write(text)
                 }
+                writer.write(variant.reachAnswers.count)
+                for (name, reason) in variant.reachAnswers.sorted(by: { $0.key < $1.key }) {
+                    writer.write(name)
+                    writer.write(reason)
+                }
             }
         }
         let checksum = writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
@@ -235,7 +244,12 @@ public final class ResultCache: @unchecked Sendable {
                     let line = try reader.readInt()
                     lines[line] = try reader.readString()
                 }
-                variants.append(Variant(key: key, findings: findings, lines: lines))
+                var reachAnswers: [String: String] = [:]
+                for _ in 0..<(try reader.readCount()) {
+                    let name = try reader.readString()
+                    reachAnswers[name] = try reader.readString()
+                }
+                variants.append(Variant(key: key, findings: findings, lines: lines, reachAnswers: reachAnswers))
             }
             entries[path] = Entry(reportedPath: reportedPath, content: content, summary: summary, lineCount: lineCount, variants: variants)
         }

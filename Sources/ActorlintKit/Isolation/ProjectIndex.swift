@@ -69,9 +69,12 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// Which functions run in tasks that get cancelled (the cancellation rules). Resolved on
-    /// first use from the files' contributions: this module's or, once linked, every module's.
+    /// first use from the files' contributions: this module's, and once linked, those of the
+    /// modules that import it (only they can await its functions).
     private var cancellationReachBox: CancellationReach.LazyBox
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
+    /// This module's own files' contributions, whatever the reach was linked to.
+    let cancellationContributions: [CancellationReach.FileContribution]
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -81,7 +84,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// twice, the first declaration wins.
     public init(summaries: [FileSummary]) {
         var conflicting: Set<String> = []
-        cancellationReachBox = CancellationReach.LazyBox(summaries.map(\.cancellation))
+        cancellationContributions = summaries.map(\.cancellation)
+        cancellationReachBox = CancellationReach.LazyBox(cancellationContributions)
         for summary in summaries {
             for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
@@ -114,40 +118,40 @@ public final class ProjectIndex: @unchecked Sendable {
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
+        cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox
-        otherModules = base.otherModules
+        dependencies = base.dependencies
     }
 
     public static let empty = ProjectIndex()
 
-    /// The other modules of the run, consulted when a name is not declared in this one: a
-    /// superclass, protocol or view from a sibling package.
-    public private(set) var otherModules: ProjectIndex?
+    /// The modules this one imports (directly or through another), in run order: consulted
+    /// when a name is not declared here, so a superclass, protocol or view from a sibling
+    /// package resolves. A type found there is marked `isForeign`: its module's default
+    /// isolation is not this module's, so only what it declares counts.
+    public private(set) var dependencies: [ProjectIndex] = []
 
-    /// Links each module's index to the others. A type found there is marked `isForeign`: its
-    /// module's default isolation is not this module's, so only what it declares counts.
+    /// Links this module to the modules it imports, directly or not (`dependencies`, in run order).
+    public func link(dependencies: [ProjectIndex]) {
+        self.dependencies = dependencies.filter { $0 !== self }
+        for dependency in self.dependencies { globalActors.formUnion(dependency.globalActors) }
+    }
+
+    /// Resolves this module's cancellation reach from its own files and those of `importers`
+    /// (the modules that import it, directly or not): a `.task` in an app can await a package's
+    /// function, never the other way round.
+    public func linkCancellationReach(importers: [ProjectIndex]) {
+        cancellationReachBox = CancellationReach.LazyBox(
+            cancellationContributions + importers.filter { $0 !== self }.flatMap(\.cancellationContributions))
+    }
+
+    /// Links every index to all the others, as if each module imported every other one (for
+    /// `explain` and surveys, which have no import graph of the run).
     public static func link(_ indexes: [ProjectIndex]) {
         guard indexes.count > 1 else { return }
-        let merged = ProjectIndex()
         for index in indexes {
-            for (name, info) in index.types where merged.types[name] == nil {
-                var foreign = info
-                foreign.isForeign = true
-                merged.types[name] = foreign
-            }
-            merged.globalActors.formUnion(index.globalActors)
-            for (name, parameters) in index.closureParameters where merged.closureParameters[name] == nil {
-                merged.closureParameters[name] = parameters
-            }
-            for (name, property) in index.closureProperties where merged.closureProperties[name] == nil {
-                merged.closureProperties[name] = property
-            }
-        }
-        let reach = CancellationReach.LazyBox(indexes.flatMap(\.cancellationReachBox.contributions))
-        for index in indexes {
-            index.otherModules = merged
-            index.globalActors.formUnion(merged.globalActors)
-            index.cancellationReachBox = reach
+            index.link(dependencies: indexes)
+            index.linkCancellationReach(importers: indexes)
         }
     }
 
@@ -157,7 +161,24 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     public func type(named name: String) -> TypeInfo? {
-        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] } ?? otherModules?.type(named: name)
+        if let local = ownType(named: name) { return local }
+        guard !dependencies.isEmpty else { return nil }
+        // As one merged index would answer: the whole name in any dependency first.
+        let last = name.split(separator: ".").last.map(String.init)
+        for candidate in [name, last] {
+            guard let candidate else { continue }
+            for dependency in dependencies {
+                if var foreign = dependency.types[candidate] {
+                    foreign.isForeign = true
+                    return foreign
+                }
+            }
+        }
+        return nil
+    }
+
+    private func ownType(named name: String) -> TypeInfo? {
+        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] }
     }
 
     /// Stored properties of closure type, by property name: what a closure assigned to one gets.
@@ -165,12 +186,12 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The declared closure type of a property named `name`, when every declaration agrees.
     public func closureProperty(named name: String) -> ClosureParameter? {
-        closureProperties[name] ?? otherModules?.closureProperties[name]
+        closureProperties[name] ?? dependencies.lazy.compactMap { $0.closureProperties[name] }.first
     }
 
     /// The closure parameters of the module's (or a sibling module's) functions named `name`.
     public func closureParameters(named name: String) -> [ClosureParameter]? {
-        closureParameters[name] ?? otherModules?.closureParameters[name]
+        closureParameters[name] ?? dependencies.lazy.compactMap { $0.closureParameters[name] }.first
     }
 
     /// The base name of a type as written: `Foo` for `Foo<Bar>`, `Module.Foo`, `Foo?`.

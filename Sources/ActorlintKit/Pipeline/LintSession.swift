@@ -1,18 +1,24 @@
 import Foundation
 
-/// One `Linter.run`: the scheduling that keeps memory bounded while every module is indexed
-/// before any rule runs, and the cache look-ups that skip unchanged files.
+/// One `Linter.run`: the scheduling that analyses each module as soon as it can, keeping memory
+/// bounded, and the cache look-ups that skip unchanged files.
 ///
-/// Per file, two jobs: *summarize* (read, hash, then take the index summary from the cache or
-/// parse; time-limited) and *analyse* (run the rules). Per module, an *index* job once its last
-/// file is summarized. The rules need every module's index, because the indexes are linked (a
-/// file sees its sibling modules' types, closure tables and cancellation reach): once the last
-/// module is indexed, one *link* job links them, answers files from the cache where the findings
-/// key matches and queues the rest for analysis. A *save* job writes a module's cache once its
-/// last file is analysed. Workers prefer index/link/save jobs, then analyses, then summaries.
+/// Modules are summarized in import order (`ModuleOrder`: a module after those it imports). Per
+/// file, a *summarize* job (read, hash, then take the index summary from the cache or parse;
+/// time-limited) and an *analyse* job (the rules). Per module, an *index* job once its last file
+/// is summarized, and a *link* job once it and every module it imports, directly or not, are
+/// indexed: it links the module's index to theirs, answers files from the cache where the
+/// findings key matches and queues the rest for analysis. So a module's held trees are analysed
+/// and freed while later modules are still being parsed.
 ///
-/// Trees are made during summarizing and held for the rules while the budget allows; a file
-/// whose tree was dropped is parsed again for its rules.
+/// What cannot be known then is settled once every module is indexed (the *settle* job): the
+/// package manifests, whose rules read every module's index, are analysed; and each module's
+/// cancellation reach is linked to the modules importing it, which may come later: findings
+/// whose reach answers (`ReachAnswers`) that reach confirms stand, the others are analysed again.
+/// Then each module's cache is saved. Workers prefer control jobs, then analyses, then summaries.
+///
+/// Trees are held from summarizing to analysis while the budget allows; a file whose tree was
+/// dropped is parsed again for its rules (only modules larger than the budget pay this).
 final class LintSession: @unchecked Sendable {
     final class ModuleSlot {
         let key: String
@@ -21,9 +27,16 @@ final class LintSession: @unchecked Sendable {
         /// The files summarized without failure, in path order: what the index describes.
         var members: [FileSlot] = []
         var summariesLeft = 0
-        var analysesLeft = 0
         var index = ProjectIndex.empty
         var digest = Digest.zero
+        /// Modules the first lines of its files import (for the order only).
+        var scannedImports: Set<String> = []
+        /// Modules of the run it imports, from its parsed files; set by its index job.
+        var dependencies: [ModuleSlot] = []
+        var isIndexed = false
+        var isLinked = false
+        /// The module's and its dependencies' index digests: part of its files' findings keys.
+        var linkedDigest = Digest.zero
         /// Guards `loadedStore`, which workers load outside the pool's lock (it reads a file).
         private let storeLock = NSLock()
         private var loadedStore: ResultCache.ModuleStore?
@@ -63,12 +76,16 @@ final class LintSession: @unchecked Sendable {
         var failure: AnalysisFailure?
         var findings: [Finding] = []
         var lines: [Int: String] = [:]
+        var reachAnswers: [String: String] = [:]
 
         init(path: String, absolute: String, module: ModuleSlot) {
             self.path = path
             self.absolute = absolute
             self.module = module
         }
+
+        /// A package manifest: its settings rules read every module's index.
+        var isManifest: Bool { PackageManifest.isManifestName((path as NSString).lastPathComponent) }
     }
 
     private enum Summary {
@@ -76,6 +93,8 @@ final class LintSession: @unchecked Sendable {
         case parsed(SourceFile, FileSummary, content: Digest, bytes: Int)
         case failed(AnalysisFailure)
     }
+
+    private enum Stage { case modules, settling, saving, done }
 
     let linter: Linter
     let cache: ResultCache?
@@ -87,11 +106,11 @@ final class LintSession: @unchecked Sendable {
     private let projectFingerprint: Digest
     private var moduleFingerprints: [String: Digest] = [:]
 
-    // Set by the link job, before any analysis.
-    /// The linked index of each module with at least one summarized file.
+    // Set by the settle job.
+    /// The index of each module with at least one summarized file.
     private var indexes: [String: ProjectIndex] = [:]
-    /// Every linked module's index digest: part of every findings key.
-    private var linkedDigest = Digest.zero
+    /// Every module's index digest: part of the manifests' findings keys.
+    private var allModulesDigest = Digest.zero
     /// For the project rules: the projects of the summarized files, and whether any path is relative.
     private var checkedProjects: Set<String> = []
     private var relativePaths = false
@@ -104,8 +123,12 @@ final class LintSession: @unchecked Sendable {
     private var control: [WorkPool.Job] = []
     private var ready: [FileSlot] = []
     private var readyHead = 0
-    private var modulesIndexed = 0
-    /// Jobs not finished yet, including index, link and save jobs still to come.
+    /// Indexed modules waiting for a module they import to be indexed.
+    private var waiting: [ModuleSlot] = []
+    /// Manifests, analysed when settling.
+    private var deferred: [FileSlot] = []
+    private var stage = Stage.modules
+    /// Jobs of the current stage not finished yet, including index and link jobs still to come.
     private var outstanding = 0
     private var heldBytes = 0
 
@@ -135,9 +158,21 @@ final class LintSession: @unchecked Sendable {
         }
         self.files = files
         self.modules = modules
-        queue = modules.flatMap(\.files)
-        // Every summary and index job, and the link job.
-        outstanding = files.count + modules.count + 1
+        queue = LintProfile.measure(profile, "module order") {
+            for module in modules where modules.count > 1 {
+                for slot in module.files {
+                    module.scannedImports.formUnion(linter.overlay[slot.path].map { ModuleOrder.imports(in: Array($0.utf8)) }
+                        ?? ModuleOrder.imports(ofFileAt: slot.path))
+                }
+            }
+            let position = Dictionary(uniqueKeysWithValues: modules.enumerated().map { (ObjectIdentifier($1), $0) })
+            let dependencies = modules.map { module in
+                Self.resolve(module.scannedImports, of: module, in: modules).map { position[ObjectIdentifier($0)]! }
+            }
+            return ModuleOrder.sorted(dependencies: dependencies).flatMap { modules[$0].files }
+        }
+        // Every summary, index and link job.
+        outstanding = files.count + 2 * modules.count
         if let cache {
             var hasher = StableHasher()
             hasher.combine(cache.identity)
@@ -155,10 +190,21 @@ final class LintSession: @unchecked Sendable {
         }
     }
 
+    /// The modules of `modules` that `imports` names, besides `module` itself; of several
+    /// modules with a name (targets of different projects), those of `module`'s project if any.
+    static func resolve(_ imports: Set<String>, of module: ModuleSlot, in modules: [ModuleSlot]) -> [ModuleSlot] {
+        guard !imports.isEmpty else { return [] }
+        let named = modules.filter { $0 !== module && imports.contains($0.settings.name) }
+        return Dictionary(grouping: named, by: \.settings.name).values.flatMap { candidates in
+            let sameProject = candidates.filter { $0.settings.projectPath == module.settings.projectPath }
+            return sameProject.isEmpty ? candidates : sameProject
+        }
+    }
+
     func run() -> Linter.Run {
         if files.isEmpty { return Linter.Run() }
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },
-                 isFinished: { [self] in outstanding == 0 })
+                 isFinished: { [self] in stage == .done })
         var run = Linter.Run()
         for slot in files {
             if let failure = slot.failure {
@@ -192,6 +238,26 @@ final class LintSession: @unchecked Sendable {
             return summaryJob(slot)
         }
         return nil
+    }
+
+    /// Counts a job of the current stage as done; the last one starts the next stage.
+    private func jobFinished() {
+        outstanding -= 1
+        guard outstanding == 0 else { return }
+        switch stage {
+        case .modules:
+            stage = .settling
+            outstanding = 1
+            control.append(settleJob())
+        case .settling:
+            stage = .saving
+            for module in modules { scheduleSave(module) }
+            if outstanding == 0 { stage = .done }
+        case .saving:
+            stage = .done
+        case .done:
+            break
+        }
     }
 
     private func summaryJob(_ slot: FileSlot) -> WorkPool.Job {
@@ -234,7 +300,7 @@ final class LintSession: @unchecked Sendable {
         let module = slot.module
         module.summariesLeft -= 1
         if module.summariesLeft == 0 { control.append(indexJob(module)) }
-        outstanding -= 1
+        jobFinished()
     }
 
     private func indexJob(_ module: ModuleSlot) -> WorkPool.Job {
@@ -249,43 +315,114 @@ final class LintSession: @unchecked Sendable {
             }
             // The index holds what the run still needs; per-file summaries would grow with it.
             for slot in members { slot.summary = nil }
+            let dependencies = members.isEmpty ? [] : Self.resolve(index.imports, of: module, in: modules)
             return { [self] in
                 module.members = members
                 module.index = index
                 module.digest = digest
-                modulesIndexed += 1
-                if modulesIndexed == modules.count { control.append(linkJob()) }
-                outstanding -= 1
+                module.dependencies = dependencies
+                module.isIndexed = true
+                waiting.append(module)
+                linkWaitingModules()
+                jobFinished()
             }
         })
     }
 
-    private func linkJob() -> WorkPool.Job {
+    /// Queues a link job for each waiting module whose imports, direct or not, are all indexed.
+    private func linkWaitingModules() {
+        waiting.removeAll { module in
+            guard let closure = Self.closure(of: module, through: \.dependencies, requireIndexed: true) else { return false }
+            control.append(linkJob(module, dependencies: closure))
+            return true
+        }
+    }
+
+    /// The modules `module` reaches through `edges`, in run order, without `module`; nil when
+    /// `requireIndexed` and one of them is not indexed yet.
+    private static func closure(of module: ModuleSlot, through edges: (ModuleSlot) -> [ModuleSlot],
+                                requireIndexed: Bool = false) -> [ModuleSlot]? {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(module)]
+        var found: [ModuleSlot] = []
+        var stack = edges(module)
+        while let next = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            if requireIndexed && !next.isIndexed { return nil }
+            found.append(next)
+            stack += edges(next)
+        }
+        return found
+    }
+
+    private func linkJob(_ module: ModuleSlot, dependencies: [ModuleSlot]) -> WorkPool.Job {
+        WorkPool.Job(limit: nil, work: { [self] in
+            let ordered = modules.filter { candidate in dependencies.contains { $0 === candidate } }
+            LintProfile.measure(profile, "index") { module.index.link(dependencies: ordered.map(\.index)) }
+            if cache != nil {
+                var hasher = StableHasher()
+                for linked in ([module] + ordered).sorted(by: { $0.key < $1.key }) {
+                    hasher.combine(linked.key)
+                    hasher.combine(linked.digest)
+                }
+                module.linkedDigest = hasher.finalize()
+            }
+            let members = module.members.filter { !$0.isManifest }
+            let (answered, toAnalyse) = answerFromCache(members, linkedDigest: module.linkedDigest)
+            return { [self] in
+                module.isLinked = true
+                deferred += module.members.filter(\.isManifest)
+                for slot in answered { release(slot) }
+                // Held trees first: analysing them frees their memory.
+                ready += toAnalyse.filter { $0.file != nil } + toAnalyse.filter { $0.file == nil }
+                outstanding += toAnalyse.count
+                jobFinished()
+            }
+        })
+    }
+
+    /// Once every module is indexed and analysed: links each module's cancellation reach to the
+    /// modules importing it, queues the files whose reach answers it changes and the manifests.
+    private func settleJob() -> WorkPool.Job {
         WorkPool.Job(limit: nil, work: { [self] in
             // Only modules with a summarized file have an index, as in the project rules' view.
             let linked = modules.filter { !$0.members.isEmpty }
-            LintProfile.measure(profile, "index") { ProjectIndex.link(linked.map(\.index)) }
             indexes = Dictionary(uniqueKeysWithValues: linked.map { ($0.key, $0.index) })
+            let members = linked.flatMap(\.members)
+            checkedProjects = Set(linked.compactMap(\.settings.projectPath))
+            relativePaths = members.contains { !$0.path.hasPrefix("/") }
             if cache != nil {
                 var hasher = StableHasher()
                 for module in linked.sorted(by: { $0.key < $1.key }) {
                     hasher.combine(module.key)
                     hasher.combine(module.digest)
                 }
-                linkedDigest = hasher.finalize()
+                allModulesDigest = hasher.finalize()
             }
-            let members = linked.flatMap(\.members)
-            checkedProjects = Set(linked.compactMap(\.settings.projectPath))
-            relativePaths = members.contains { !$0.path.hasPrefix("/") }
-            let (answered, toAnalyse) = answerFromCache(members)
+            var importers: [ObjectIdentifier: [ModuleSlot]] = [:]
+            for module in linked {
+                for dependency in module.dependencies { importers[ObjectIdentifier(dependency), default: []].append(module) }
+            }
+            var toAnalyse: [FileSlot] = []
+            LintProfile.measure(profile, "index") {
+                for module in linked {
+                    let reachedFrom = Self.closure(of: module) { importers[ObjectIdentifier($0)] ?? [] } ?? []
+                    guard !reachedFrom.isEmpty else { continue }
+                    module.index.linkCancellationReach(importers: reachedFrom.map(\.index))
+                    let reach = module.index.cancellationReach
+                    for slot in module.members where slot.failure == nil && !slot.isManifest {
+                        if slot.reachAnswers.contains(where: { (reach.reason(forFunction: $0.key) ?? "") != $0.value }) {
+                            toAnalyse.append(slot)
+                        }
+                    }
+                }
+            }
+            profile?.count("files analysed again for the cancellation reach", toAnalyse.count)
+            let (answered, manifests) = answerFromCache(deferred, linkedDigest: allModulesDigest)
             return { [self] in
                 for slot in answered { release(slot) }
-                for slot in toAnalyse { slot.module.analysesLeft += 1 }
-                // Held trees first: analysing them frees their memory.
-                ready += toAnalyse.filter { $0.file != nil } + toAnalyse.filter { $0.file == nil }
-                outstanding += toAnalyse.count
-                for module in modules where module.analysesLeft == 0 { scheduleSave(module) }
-                outstanding -= 1
+                ready += manifests + toAnalyse
+                outstanding += manifests.count + toAnalyse.count
+                jobFinished()
             }
         })
     }
@@ -297,21 +434,20 @@ final class LintSession: @unchecked Sendable {
             let result = analyse(slot)
             return { [self] in
                 switch result {
-                case .success(let (findings, lines, content)):
+                case .success(let (findings, lines, reachAnswers, content)):
                     slot.findings = findings
                     slot.lines = lines
+                    slot.reachAnswers = reachAnswers
                     if content == slot.content {
-                        slot.module.store?.add(ResultCache.Variant(key: findingsKey(slot), findings: findings, lines: lines),
-                                               for: slot.absolute)
+                        let key = findingsKey(slot, linkedDigest: slot.isManifest ? allModulesDigest : slot.module.linkedDigest)
+                        slot.module.store?.add(ResultCache.Variant(key: key, findings: findings, lines: lines,
+                                                                   reachAnswers: reachAnswers), for: slot.absolute)
                     }
                 case .failure(let failure):
                     slot.failure = failure
                 }
                 release(slot)
-                let module = slot.module
-                module.analysesLeft -= 1
-                if module.analysesLeft == 0 { scheduleSave(module) }
-                outstanding -= 1
+                jobFinished()
             }
         })
     }
@@ -323,7 +459,7 @@ final class LintSession: @unchecked Sendable {
             LintProfile.measure(profile, "cache save") { cache.save(store) }
             cache.release(module: module.key)
             module.dropStore()
-            return { [self] in outstanding -= 1 }
+            return { [self] in jobFinished() }
         }))
     }
 
@@ -359,16 +495,17 @@ final class LintSession: @unchecked Sendable {
     }
 
     /// Splits `slots` into those whose findings the cache holds (filled in) and those to analyse.
-    private func answerFromCache(_ slots: [FileSlot]) -> (answered: [FileSlot], toAnalyse: [FileSlot]) {
+    private func answerFromCache(_ slots: [FileSlot], linkedDigest: Digest) -> (answered: [FileSlot], toAnalyse: [FileSlot]) {
         guard cache != nil else { return ([], slots) }
         var answered: [FileSlot] = []
         var toAnalyse: [FileSlot] = []
         for slot in slots {
-            let key = findingsKey(slot)
+            let key = findingsKey(slot, linkedDigest: linkedDigest)
             if let entry = slot.module.store?.entry(slot.absolute), entry.content == slot.content,
                let variant = entry.variants.first(where: { $0.key == key }) {
                 slot.findings = variant.findings
                 slot.lines = variant.lines
+                slot.reachAnswers = variant.reachAnswers
                 answered.append(slot)
             } else {
                 toAnalyse.append(slot)
@@ -379,9 +516,10 @@ final class LintSession: @unchecked Sendable {
     }
 
     /// Everything a file's findings depend on: the tool build, the configuration and rules, the
-    /// project's settings, the module's settings, the index of every linked module (its own and
-    /// its siblings'), the path as reported and the content.
-    private func findingsKey(_ slot: FileSlot) -> Digest {
+    /// project's settings, the module's settings, the indexes its rules see (`linkedDigest`: its
+    /// module's and those it imports; every module's for a manifest), the path as reported and
+    /// the content. The cancellation reach is checked apart (`ReachAnswers`).
+    private func findingsKey(_ slot: FileSlot, linkedDigest: Digest) -> Digest {
         var hasher = StableHasher()
         hasher.combine(linterFingerprint)
         hasher.combine(projectFingerprint)
@@ -392,7 +530,7 @@ final class LintSession: @unchecked Sendable {
         return hasher.finalize()
     }
 
-    private func analyse(_ slot: FileSlot) -> Result<([Finding], [Int: String], Digest), AnalysisFailure> {
+    private func analyse(_ slot: FileSlot) -> Result<([Finding], [Int: String], [String: String], Digest), AnalysisFailure> {
         do {
             var content = slot.content
             let file: SourceFile
@@ -404,12 +542,14 @@ final class LintSession: @unchecked Sendable {
                 file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data) }
                 profile?.count("files parsed again")
             }
-            let findings = linter.findings(in: file, module: slot.module.settings, index: slot.module.index, indexes: indexes)
+            // Only the manifests' settings rules read other modules' indexes (and wait for them).
+            let (findings, reachAnswers) = linter.analyse(file, module: slot.module.settings, index: slot.module.index,
+                                                          indexes: slot.isManifest ? indexes : [:])
             var lines: [Int: String] = [:]
             for finding in findings where lines[finding.range.start.line] == nil {
                 lines[finding.range.start.line] = file.lineText(finding.range.start.line)
             }
-            return .success((findings, lines, content))
+            return .success((findings, lines, reachAnswers, content))
         } catch let failure as AnalysisFailure {
             return .failure(failure)
         } catch {

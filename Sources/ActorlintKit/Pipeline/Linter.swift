@@ -67,7 +67,12 @@ public struct Linter: Sendable {
     /// `indexes` is what rules see as `RuleContext.indexes`.
     public func findings(in file: SourceFile, module: ModuleSettings, index: ProjectIndex? = nil,
                          indexes: [String: ProjectIndex] = [:]) -> [Finding] {
-        let index = index ?? ProjectIndex(files: [file])
+        analyse(file, module: module, index: index ?? ProjectIndex(files: [file]), indexes: indexes).findings
+    }
+
+    /// The findings in `file`, and the cancellation-reach answers they rest on.
+    func analyse(_ file: SourceFile, module: ModuleSettings, index: ProjectIndex,
+                 indexes: [String: ProjectIndex]) -> (findings: [Finding], reachAnswers: [String: String]) {
         let context = RuleContext(file: file, module: module,
                                   isolation: IsolationModel(file: file, module: module, index: index),
                                   project: project, indexes: indexes)
@@ -90,13 +95,14 @@ public struct Linter: Sendable {
         profile?.add(rules: times)
         // unused-suppression is configured like any rule: its severity and per-path ignores apply.
         let unusedID = UnusedSuppression.description.id
-        return LintProfile.measure(profile, "suppressions") {
+        let kept = LintProfile.measure(profile, "suppressions") {
             Suppressions(file: file)
                 .apply(to: findings, path: file.path, enabled: ruleIDs,
                        severity: configuration.severity(of: UnusedSuppression.description))
                 .filter { $0.ruleID != unusedID || configuration.keeps(unusedID, at: relative) }
                 .sorted()
         }
+        return (kept, context.reachAnswers.answers)
     }
 
     /// Reads and parses one file, or says precisely why it cannot.

@@ -48,6 +48,9 @@ public struct RuleContext: @unchecked Sendable {
     public let project: ProjectModel
     /// The index of each module of the run, by `ModuleSettings.key`.
     public let indexes: [String: ProjectIndex]
+    /// What the rules asked of the cancellation reach, and the answers: a run checks them
+    /// against the reach of the whole run once every module is indexed (`LintSession`).
+    let reachAnswers = ReachAnswers()
 
     public init(file: SourceFile, module: ModuleSettings, isolation: IsolationModel,
                 project: ProjectModel = ProjectModel(), indexes: [String: ProjectIndex] = [:]) {
@@ -56,6 +59,13 @@ public struct RuleContext: @unchecked Sendable {
         self.isolation = isolation
         self.project = project
         self.indexes = indexes
+    }
+
+    /// Why a function of this name runs in a task that gets cancelled, or nil (and noted).
+    func cancellationReason(forFunction name: String) -> String? {
+        let reason = isolation.index.cancellationReach.reason(forFunction: name)
+        reachAnswers.answers[name] = reason ?? ""
+        return reason
     }
 
     /// A violation spanning `node`, without trivia.
@@ -68,4 +78,11 @@ public struct RuleContext: @unchecked Sendable {
         TextEdit(start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
                  end: node.endPositionBeforeTrailingTrivia.utf8Offset, replacement: text)
     }
+}
+
+/// The cancellation-reach answers one file's rules got, by function name ("" for none). The
+/// reach of a module depends on the modules that import it, which may be analysed after it:
+/// findings whose answers the final reach confirms stand, the others are analysed again.
+final class ReachAnswers: @unchecked Sendable {
+    var answers: [String: String] = [:]
 }

@@ -78,7 +78,7 @@ enum CancellationSource {
                 if checksCancellation(body) {
                     return "`\(function.name.text)` checks for cancellation itself, so its callers cancel it"
                 }
-                return context.isolation.index.cancellationReach.reason(forFunction: function.name.text)
+                return context.cancellationReason(forFunction: function.name.text)
                     .map { "`\(function.name.text)` runs there because \($0)" }
             } else if Flow.isDeclarationBoundary(candidate) {
                 return nil

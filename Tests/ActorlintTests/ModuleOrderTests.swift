@@ -1,0 +1,153 @@
+@testable import ActorlintKit
+import Foundation
+import Testing
+
+/// Modules analysed in import order: what a module sees of the others (the modules it imports,
+/// directly or not), the cancellation reach that flows the other way (from the modules that
+/// import it), and that trees need not be parsed twice when each module fits the budget.
+@Suite struct ModuleOrderTests {
+    @Test func importsAreReadFromTheLinesAtTheTop() {
+        let header = """
+            // Copyright: import NotThis
+            /* import NorThis
+               import NorThisEither */
+            import Foundation
+            @testable import App
+            @_spi(Internal) public import Core.Submodule
+            import struct Models.Track
+            @preconcurrency import Legacy;
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+            let text = "import"
+            """
+        #expect(ModuleOrder.imports(in: Array(header.utf8)) == ["Foundation", "App", "Core", "Models", "Legacy", "UIKit"])
+    }
+
+    @Test func dependenciesComeFirstAndCyclesKeepTheGivenOrder() {
+        // 0 imports 2, 2 imports 1; 3 and 4 import each other.
+        #expect(ModuleOrder.sorted(dependencies: [[2], [], [1], [4], [3]]) == [1, 2, 0, 4, 3])
+    }
+
+    static let core = """
+        @MainActor
+        public final class Model {
+            public var count = 0
+        }
+
+        """
+
+    static func extensionFile(importing module: String?) -> String {
+        (module.map { "import \($0)\n" } ?? "") + """
+            import Dispatch
+
+            extension Model {
+                func refresh() {
+                    DispatchQueue.main.async { self.count += 1 }
+                }
+            }
+
+            """
+    }
+
+    func run(_ files: [String: String], modules: [String], budget: Int = 8 << 20, threads: Int = 2, cache: Bool = false,
+             in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
+        for (path, text) in files { try folder.write(path, text) }
+        let project = ProjectModel(modules: modules.map { ModuleSettings(name: $0) },
+                                   roots: modules.enumerated().map { (folder.url("Sources/\($1)"), $0) })
+        var linter = Linter(project: project, ruleIDs: Set(RuleRegistry.allIDs))
+        linter.treeBudget = budget
+        linter.threads = threads
+        if cache { linter.cache = ResultCache(directory: folder.url(".build/actorlint-cache")) }
+        let profile = LintProfile()
+        linter.profile = profile
+        return (linter.run(paths: FileDiscovery().discover([folder.url("Sources")]).files), profile.counters)
+    }
+
+    @Test func aModuleSeesTheTypesOfTheModulesItImportsOnly() throws {
+        // `App` lists first, so without the order it would be summarized before `Core`.
+        let imported = try run(["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
+                                "Sources/Core/Model.swift": Self.core],
+                               modules: ["App", "Core"], in: TemporaryDirectory())
+        #expect(imported.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
+        // Without `import Core`, `Model` is not `Core`'s: nothing says the closure's code is main-actor code.
+        let separate = try run(["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: nil),
+                                "Sources/Core/Model.swift": Self.core],
+                               modules: ["App", "Core"], in: TemporaryDirectory())
+        #expect(!separate.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
+    }
+
+    @Test func eachModuleIsAnalysedBeforeTheNextIsParsedSoNoTreeIsParsedTwice() throws {
+        // Room for one module's trees, not for both: analysed module by module, none is dropped
+        // (one thread: with two, the next module's first file may be parsed meanwhile).
+        let files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
+                     "Sources/App/Other.swift": String(repeating: "let a = 1\n", count: 40),
+                     "Sources/Core/Model.swift": Self.core,
+                     "Sources/Core/Other.swift": String(repeating: "let b = 1\n", count: 40)]
+        let sizes = ["App", "Core"].map { module in
+            files.filter { $0.key.hasPrefix("Sources/\(module)/") }.values.map(\.utf8.count).reduce(0, +)
+        }
+        let budget = sizes.max()!
+        #expect(budget < sizes.reduce(0, +))
+        let streamed = try run(files, modules: ["App", "Core"], budget: budget, threads: 1, in: TemporaryDirectory())
+        #expect(streamed.counters["files parsed again", default: 0] == 0)
+        #expect(streamed.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
+    }
+
+    /// `Feed.load()` catches every error into `errorMessage`; it runs in a cancelled task only
+    /// because `App`'s view awaits it in `.task`, which `Feed` is analysed before.
+    static let feedModel = """
+        import Observation
+
+        @MainActor @Observable
+        public final class FeedModel {
+            public var errorMessage: String?
+            public func load() async {
+                do {
+                    try await Task.sleep(for: .seconds(1))
+                } catch {
+                    errorMessage = error.localizedDescription
+                }
+            }
+        }
+
+        """
+
+    static func screen(awaiting call: String) -> String {
+        """
+        import Feed
+        import SwiftUI
+
+        struct FeedScreen: View {
+            let model: FeedModel
+            var body: some View {
+                Text("Feed").task { await model.\(call)() }
+            }
+        }
+
+        """
+    }
+
+    @Test func cancellationReachFlowsFromTheModulesThatImportAModule() throws {
+        let folder = try TemporaryDirectory()
+        let awaited = try run(["Sources/App/FeedScreen.swift": Self.screen(awaiting: "load"),
+                               "Sources/Feed/FeedModel.swift": Self.feedModel],
+                              modules: ["App", "Feed"], cache: true, in: folder)
+        let finding = awaited.run.findings.first { $0.ruleID == "cancellation-shown-as-error" }
+        #expect(finding?.path.hasSuffix("FeedModel.swift") == true)
+        #expect(finding?.message.contains("awaited from the `.task` closure at FeedScreen.swift:7") == true)
+        #expect(awaited.counters["files analysed again for the cancellation reach"] == 1)
+        // The cached findings of `Feed` rest on `App`'s reach: when `App` stops awaiting
+        // `load`, `Feed`'s unchanged file is analysed again and the finding goes.
+        let other = try run(["Sources/App/FeedScreen.swift": Self.screen(awaiting: "refresh")],
+                            modules: ["App", "Feed"], cache: true, in: folder)
+        #expect(!other.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" })
+        #expect(other.counters["findings from cache", default: 0] == 1)
+        #expect(other.counters["files analysed again for the cancellation reach"] == 1)
+        // And back: the reach confirms the answers cached by the last run.
+        let again = try run(["Sources/App/FeedScreen.swift": Self.screen(awaiting: "refresh")],
+                            modules: ["App", "Feed"], cache: true, in: folder)
+        #expect(again.counters["files analysed again for the cancellation reach", default: 0] == 0)
+        #expect(again.counters["findings from cache", default: 0] == 2 && again.run.findings == other.run.findings)
+    }
+}
