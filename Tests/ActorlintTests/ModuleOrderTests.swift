@@ -19,8 +19,12 @@ import Testing
             #if canImport(UIKit)
             import UIKit
             #endif
+
+            @MainActor
             let text = "import"
+            import AfterTheCode
             """
+        // Imports after the first line of code are not looked for: they only order the work.
         #expect(ModuleOrder.imports(in: Array(header.utf8)) == ["Foundation", "App", "Core", "Models", "Legacy", "UIKit"])
     }
 
@@ -51,9 +55,10 @@ import Testing
     }
 
     func run(_ files: [String: String], modules: [String], budget: Int = 8 << 20, threads: Int = 2, cache: Bool = false,
+             project projectPath: String? = nil,
              in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
         for (path, text) in files { try folder.write(path, text) }
-        let project = ProjectModel(modules: modules.map { ModuleSettings(name: $0) },
+        let project = ProjectModel(modules: modules.map { ModuleSettings(name: $0, projectPath: projectPath) },
                                    roots: modules.enumerated().map { (folder.url("Sources/\($1)"), $0) })
         var linter = Linter(project: project, ruleIDs: Set(RuleRegistry.allIDs))
         linter.treeBudget = budget
@@ -149,5 +154,17 @@ import Testing
                             modules: ["App", "Feed"], cache: true, in: folder)
         #expect(again.counters["files analysed again for the cancellation reach", default: 0] == 0)
         #expect(again.counters["findings from cache", default: 0] == 2 && again.run.findings == other.run.findings)
+    }
+
+    @Test func targetsOfOneXcodeProjectSeeEachOtherWithoutImports() throws {
+        // Shared sources: the model file is matched to the macOS target, the view that awaits it
+        // to the iOS target, and neither imports the other (both compile the model).
+        let files = ["Sources/AppiOS/FeedScreen.swift": Self.screen(awaiting: "load").replacingOccurrences(of: "import Feed\n", with: ""),
+                     "Sources/AppMac/FeedModel.swift": Self.feedModel]
+        let shared = try run(files, modules: ["AppMac", "AppiOS"], project: "/p/App.xcodeproj", in: TemporaryDirectory())
+        #expect(shared.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" && $0.path.hasSuffix("FeedModel.swift") })
+        // A package's targets share no files: without an import, no reach.
+        let apart = try run(files, modules: ["AppMac", "AppiOS"], project: "/p/Package.swift", in: TemporaryDirectory())
+        #expect(!apart.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" })
     }
 }

@@ -190,15 +190,22 @@ final class LintSession: @unchecked Sendable {
         }
     }
 
-    /// The modules of `modules` that `imports` names, besides `module` itself; of several
-    /// modules with a name (targets of different projects), those of `module`'s project if any.
+    /// The modules `module` sees besides itself: those of `modules` that `imports` names (of
+    /// several with a name, targets of different projects, those of `module`'s project if any),
+    /// and the other targets of its Xcode project, which often compile the same files (an app
+    /// for iOS and for macOS, its extensions) while actorlint puts each file in one target.
     static func resolve(_ imports: Set<String>, of module: ModuleSlot, in modules: [ModuleSlot]) -> [ModuleSlot] {
-        guard !imports.isEmpty else { return [] }
+        let project = module.settings.projectPath
         let named = modules.filter { $0 !== module && imports.contains($0.settings.name) }
-        return Dictionary(grouping: named, by: \.settings.name).values.flatMap { candidates in
-            let sameProject = candidates.filter { $0.settings.projectPath == module.settings.projectPath }
+        var found = Dictionary(grouping: named, by: \.settings.name).values.flatMap { candidates in
+            let sameProject = candidates.filter { $0.settings.projectPath == project }
             return sameProject.isEmpty ? candidates : sameProject
         }
+        if let project, project.hasSuffix(".xcodeproj") {
+            found += modules.filter { $0 !== module && $0.settings.projectPath == project }
+        }
+        var seen: Set<ObjectIdentifier> = []
+        return found.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     func run() -> Linter.Run {

@@ -48,30 +48,38 @@ enum ModuleOrder {
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: headerBytes)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        return count > 0 ? imports(in: buffer[0..<count]) : []
+        return count > 0 ? imports(in: Array(buffer[0..<count])) : []
     }
 
     /// `import Foo`, `@testable import Foo`, `public import struct Foo.Bar`, `@_spi(X) import Foo`…
-    static func imports(in text: some Collection<UInt8>) -> Set<String> {
+    /// up to the first line of code; comments, blank lines, `#if` and attributes are skipped.
+    static func imports(in text: [UInt8]) -> Set<String> {
         var modules: Set<String> = []
         var inBlockComment = false
-        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            var words = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }[...]
+        var lineStart = 0
+        while lineStart < text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+            defer { lineStart = lineEnd + 1 }
+            let line = text[lineStart..<lineEnd]
             if inBlockComment {
-                if line.containsSequence("*/") { inBlockComment = false }
+                inBlockComment = !line.containsCommentEnd
                 continue
             }
+            var words = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }[...]
             guard let first = words.first else { continue }
+            if first.starts(with: "//".utf8) || first.first == UInt8(ascii: "#") { continue }
             if first.starts(with: "/*".utf8) {
-                inBlockComment = !line.containsSequence("*/")
+                inBlockComment = !line.dropFirst(2).containsCommentEnd
                 continue
             }
-            while let word = words.first, word.first == UInt8(ascii: "@") || modifiers.contains(String(decoding: word, as: UTF8.self)) {
+            while let word = words.first, word.first == UInt8(ascii: "@") || modifiers.contains(where: { word.elementsEqual($0) }) {
                 words.removeFirst()
             }
-            guard words.first.map({ $0.elementsEqual("import".utf8) }) == true else { continue }
+            guard let keyword = words.first else { continue }
+            // The first line of code: the imports are behind us.
+            guard keyword.elementsEqual("import".utf8) else { break }
             words.removeFirst()
-            if let kind = words.first, kinds.contains(String(decoding: kind, as: UTF8.self)) { words.removeFirst() }
+            if let kind = words.first, kinds.contains(where: { kind.elementsEqual($0) }) { words.removeFirst() }
             guard let path = words.first else { continue }
             let name = path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "/") }
             if !name.isEmpty { modules.insert(String(decoding: name, as: UTF8.self)) }
@@ -79,15 +87,13 @@ enum ModuleOrder {
         return modules
     }
 
-    private static let modifiers: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
-    private static let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"]
+    private static let modifiers = ["public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
+    private static let kinds = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"].map { Array($0.utf8) }
 }
 
-private extension Collection where Element == UInt8 {
-    func containsSequence(_ needle: String) -> Bool {
-        let bytes = Array(needle.utf8)
-        let haystack = Array(self)
-        guard haystack.count >= bytes.count else { return false }
-        return (0...(haystack.count - bytes.count)).contains { haystack[$0..<($0 + bytes.count)].elementsEqual(bytes) }
+private extension ArraySlice where Element == UInt8 {
+    var containsCommentEnd: Bool {
+        guard count >= 2 else { return false }
+        return indices.dropLast().contains { self[$0] == UInt8(ascii: "*") && self[$0 + 1] == UInt8(ascii: "/") }
     }
 }

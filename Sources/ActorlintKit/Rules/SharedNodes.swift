@@ -1,8 +1,8 @@
 import SwiftSyntax
 
 /// The nodes many rules look for, gathered in one walk per file instead of one walk per rule:
-/// function calls, closures, function declarations, `await`s, and type declarations and
-/// extensions, in source order (the order a visitor meets them). Rules filter these lists;
+/// function calls, closures, function declarations, `await`s, `do` statements, and type
+/// declarations and extensions, in source order (the order a visitor meets them). Rules filter these lists;
 /// the result is what their own full-tree visitors found, in the same order.
 private final class SharedNodeCollector: SyntaxVisitor {
     var nodes: [Syntax] = []
@@ -22,6 +22,7 @@ private final class SharedNodeCollector: SyntaxVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind { keep(node) }
 }
 
 extension SourceFile {
@@ -43,6 +44,9 @@ extension SourceFile {
     var closures: [ClosureExprSyntax] {
         memo("closures") { sharedNodes.compactMap { $0.as(ClosureExprSyntax.self) } }
     }
+
+    /// The file's nodes of type `T` among those above, in source order.
+    func shared<T: SyntaxProtocol>(_ type: T.Type) -> [T] { sharedNodes.compactMap { $0.as(type) } }
 
     /// Every `await` of the file, in source order.
     var awaits: [AwaitExprSyntax] {

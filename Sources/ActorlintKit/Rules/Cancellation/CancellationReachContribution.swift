@@ -31,7 +31,7 @@ extension CancellationReach {
                 }
             }
             guard mayHaveRoots else { return }
-            for closure in Flow.all(ClosureExprSyntax.self, in: file.tree) {
+            for closure in file.closures {
                 let source: String
                 switch CancellationSource.kind(of: closure, facts: facts) {
                 case .swiftUI(let modifier): source = "the \(modifier) closure"

@@ -3,6 +3,9 @@ import SwiftSyntax
 /// `do { try await … } catch { errorMessage = … }` with no branch for cancellation: leaving the
 /// screen or typing the next character flashes an error.
 struct CancellationShownAsError: Rule {
+    /// Its findings are catch-all clauses.
+    static let triggers = ["catch"]
+
     static let description = RuleDescription(
         id: "cancellation-shown-as-error",
         category: .cancellation,
@@ -455,7 +458,7 @@ struct CancellationShownAsError: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        Flow.all(DoStmtSyntax.self, in: context.file.tree).compactMap { doStatement in
+        context.file.shared(DoStmtSyntax.self).compactMap { doStatement in
             violation(doStatement, context)
         }
     }

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// A `with…Continuation` body with a path that never resumes, or one that resumes twice.
 struct ContinuationMisuse: Rule {
+    /// Its findings are in `with…Continuation` calls.
+    static let triggers = ["Continuation"]
+
     static let description = RuleDescription(
         id: "continuation-misuse",
         category: .continuations,
@@ -282,7 +285,7 @@ struct ContinuationMisuse: Rule {
     ]
 
     func violations(in context: RuleContext) -> [Violation] {
-        Flow.all(FunctionCallExprSyntax.self, in: context.file.tree).flatMap { call -> [Violation] in
+        context.file.functionCalls.flatMap { call -> [Violation] in
             guard Self.functions.contains(call.calleeName ?? ""),
                   let body = Flow.closureArgument(of: call, label: "body") else { return [] }
             let name = Flow.firstParameterName(of: body) ?? "_"

@@ -3,6 +3,9 @@ import SwiftSyntax
 /// In an actor method: state checked (or copied) before an `await` and written after it, as if
 /// nothing could have changed in between.
 struct ActorReentrancyStaleState: Rule {
+    /// Its findings are in the methods of an actor declared in the file.
+    static let triggers = ["actor"]
+
     static let description = RuleDescription(
         id: "actor-reentrancy-stale-state",
         category: .structured,
@@ -213,14 +216,14 @@ struct ActorReentrancyStaleState: Rule {
     ]
 
     func violations(in context: RuleContext) -> [Violation] {
-        let actors = Flow.all(ActorDeclSyntax.self, in: context.file.tree)
+        let actors = context.file.shared(ActorDeclSyntax.self)
         var stateByActor: [String: Set<String>] = [:]
         var members: [(FunctionDeclSyntax, String)] = []
         for actor in actors {
             stateByActor[actor.name.text] = storedVariables(of: actor)
             members += actor.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, actor.name.text) }
         }
-        for extensionDecl in Flow.all(ExtensionDeclSyntax.self, in: context.file.tree) {
+        for extensionDecl in context.file.shared(ExtensionDeclSyntax.self) {
             let name = extensionDecl.extendedType.trimmedDescription
             guard stateByActor[name] != nil else { continue }
             members += extensionDecl.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, name) }

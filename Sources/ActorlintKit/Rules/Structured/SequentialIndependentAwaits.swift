@@ -3,6 +3,9 @@ import SwiftSyntax
 /// `let a = try await f(); let b = try await g()` where `g` does not need `a`: the second call
 /// waits for the first for no reason; `async let` runs both at once.
 struct SequentialIndependentAwaits: Rule {
+    /// Its findings are pairs of `let x = await …` bindings.
+    static let triggers = ["await"]
+
     static let description = RuleDescription(
         id: "sequential-independent-awaits",
         category: .structured,
@@ -361,7 +364,16 @@ struct SequentialIndependentAwaits: Rule {
     }
 
     func violations(in context: RuleContext) -> [Violation] {
-        let lists = Flow.all(CodeBlockItemListSyntax.self, in: context.file.tree)
+        // A block with two awaited bindings is the nearest block of each of their `await`s.
+        var seen: Set<SyntaxIdentifier> = []
+        let lists = context.file.awaits.compactMap { awaited -> CodeBlockItemListSyntax? in
+            var current = awaited.parent
+            while let node = current, !Flow.isBoundary(node) {
+                if let list = node.as(CodeBlockItemListSyntax.self) { return seen.insert(list.id).inserted ? list : nil }
+                current = node.parent
+            }
+            return nil
+        }
         return lists.flatMap { violations(in: $0, context) }
     }
 

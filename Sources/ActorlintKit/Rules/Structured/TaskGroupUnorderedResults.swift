@@ -3,6 +3,9 @@ import SwiftSyntax
 /// `for await x in group { results.append(x) }; return results`: the array is in completion
 /// order, which differs from run to run.
 struct TaskGroupUnorderedResults: Rule {
+    /// Its findings are in `with…TaskGroup` calls.
+    static let triggers = ["TaskGroup"]
+
     static let description = RuleDescription(
         id: "task-group-unordered-results",
         category: .structured,
@@ -167,7 +170,7 @@ struct TaskGroupUnorderedResults: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        Flow.all(FunctionCallExprSyntax.self, in: context.file.tree).flatMap { call -> [Violation] in
+        context.file.functionCalls.flatMap { call -> [Violation] in
             guard ["withTaskGroup", "withThrowingTaskGroup"].contains(call.calleeName ?? ""),
                   !childrenReturnTuples(call),
                   let body = Flow.closureArgument(of: call, label: "body"),
