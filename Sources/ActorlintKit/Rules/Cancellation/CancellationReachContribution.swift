@@ -19,9 +19,8 @@ extension CancellationReach {
 
         init(_ file: SourceFile) {
             // Most files start no cancellable work; skip the per-closure analysis for them.
-            let text = file.text
-            let mayHaveRoots = text.contains(".task") || text.contains(".refreshable") || text.contains("cancel()")
-            guard mayHaveRoots || text.contains("await") else { return }
+            let mayHaveRoots = file.contains(".task") || file.contains(".refreshable") || file.contains("cancel()")
+            guard mayHaveRoots || file.contains("await") else { return }
             let facts = FileFacts(file)
             for functions in facts.functions.values {
                 for function in functions where function.signature.effectSpecifiers?.asyncSpecifier != nil {

@@ -14,9 +14,17 @@ struct PackageManifest {
 
     /// nil when the file is not a manifest, or not the one SwiftPM reads in its directory
     /// (a `Package@swift-X.Y.swift` wins over `Package.swift` when the toolchain accepts it).
+    /// Read once per file: three settings rules ask.
     init?(_ context: RuleContext) {
-        let name = (context.file.path as NSString).lastPathComponent
-        guard Self.isManifestName(name) else { return nil }
+        guard Self.isManifestName((context.file.path as NSString).lastPathComponent),
+              let manifest = context.file.memo("PackageManifest", { Read(manifest: PackageManifest(reading: context)) }).manifest
+        else { return nil }
+        self = manifest
+    }
+
+    private struct Read { let manifest: PackageManifest? }
+
+    private init?(reading context: RuleContext) {
         let path = URL(fileURLWithPath: context.file.path).standardizedFileURL.path
         let directory = (path as NSString).deletingLastPathComponent
         let readHere = Set(context.project.modules.compactMap(\.projectPath).filter {
