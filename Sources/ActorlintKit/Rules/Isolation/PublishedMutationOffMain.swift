@@ -2,6 +2,8 @@ import SwiftSyntax
 
 /// A published property of a UI model assigned in code that runs off the main actor.
 struct PublishedMutationOffMain: Rule {
+    static let triggers = UIModel.triggers
+
     static let description = RuleDescription(
         id: "published-mutation-off-main",
         category: .isolation,

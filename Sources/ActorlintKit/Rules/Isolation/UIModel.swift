@@ -32,18 +32,13 @@ struct UIModel {
         self.stateProperties = state
     }
 
+    /// The file's models, in source order; found once per file for the rules that ask.
     static func all(in file: SourceFile) -> [UIModel] {
-        final class Visitor: SyntaxVisitor {
-            var found: [UIModel] = []
-            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-                if let model = UIModel(node) { found.append(model) }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(file.tree)
-        return visitor.found
+        file.memo("UIModel.all") { file.shared(ClassDeclSyntax.self).compactMap(UIModel.init) }
     }
+
+    /// A model's class says `ObservableObject` or `@Observable`.
+    static let triggers = ["Observable"]
 }
 
 extension MemberBlockSyntax {

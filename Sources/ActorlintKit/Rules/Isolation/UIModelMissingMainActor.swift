@@ -2,6 +2,8 @@ import SwiftSyntax
 
 /// An `ObservableObject` or `@Observable` class holding UI state that is not main-actor isolated.
 struct UIModelMissingMainActor: Rule {
+    static let triggers = UIModel.triggers
+
     static let description = RuleDescription(
         id: "ui-model-missing-main-actor",
         category: .isolation,

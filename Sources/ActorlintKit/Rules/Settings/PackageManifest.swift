@@ -27,8 +27,12 @@ struct PackageManifest {
     private init?(reading context: RuleContext) {
         let path = URL(fileURLWithPath: context.file.path).standardizedFileURL.path
         let directory = (path as NSString).deletingLastPathComponent
-        let readHere = Set(context.project.modules.compactMap(\.projectPath).filter {
-            ($0 as NSString).deletingLastPathComponent == directory && Self.isManifestName(($0 as NSString).lastPathComponent)
+        // Plain prefix tests: a run over SwiftPM's fixtures has hundreds of manifests and thousands of modules.
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let readHere = Set(context.project.modules.lazy.compactMap(\.projectPath).filter {
+            guard $0.hasPrefix(prefix) else { return false }
+            let name = $0.dropFirst(prefix.count)
+            return !name.contains("/") && Self.isManifestName(String(name))
         })
         if !readHere.isEmpty && !readHere.contains(path) { return nil }
 
