@@ -41,6 +41,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var types: [String: TypeInfo] = [:]
     /// Global actors declared in the module (`@globalActor actor Database`), plus MainActor.
     public private(set) var globalActors: Set<String> = ["MainActor"]
+    /// Those declared in this module's own files: what linking reads of a dependency, which may
+    /// be linked itself at the same time (its `globalActors` then grows).
+    private var declaredGlobalActors: Set<String> = ["MainActor"]
     /// Modules the module's files import (`SwiftUI`, `UIKit`…): settings rules tell UI code by it.
     public private(set) var imports: Set<String> = []
     /// Where a capitalized name (a type) is first used in code that is plainly off the main
@@ -102,6 +105,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             for name in conflicting { closureProperties[name] = nil }
         }
+        declaredGlobalActors = globalActors
     }
 
     /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
@@ -112,6 +116,7 @@ public final class ProjectIndex: @unchecked Sendable {
         types = base.types.filter { $0.value.path != file.path }
         for (name, info) in fresh.types where types[name] == nil { types[name] = info }
         globalActors = base.globalActors.union(fresh.globalActors)
+        declaredGlobalActors = base.declaredGlobalActors.union(fresh.declaredGlobalActors)
         imports = base.imports.union(fresh.imports)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
@@ -132,9 +137,11 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var dependencies: [ProjectIndex] = []
 
     /// Links this module to the modules it imports, directly or not (`dependencies`, in run order).
+    /// Reads only what the dependencies' own files declared, so they may be linked meanwhile.
     public func link(dependencies: [ProjectIndex]) {
         self.dependencies = dependencies.filter { $0 !== self }
-        for dependency in self.dependencies { globalActors.formUnion(dependency.globalActors) }
+        // `dependencies` is transitive: their own declarations are all there is to add.
+        for dependency in self.dependencies { globalActors.formUnion(dependency.declaredGlobalActors) }
     }
 
     /// Resolves this module's cancellation reach from its own files and those of `importers`

@@ -1,13 +1,14 @@
 import Foundation
 
 /// The pipeline: read → parse (once per file, in parallel, under a time limit) → index each
-/// module → link the modules' indexes → run the enabled rules → suppressions and
-/// configuration → findings, plus the project rules over Xcode build settings.
+/// module → link it to the modules it imports → run the enabled rules, module by module in
+/// import order → suppressions and configuration → findings, plus the project rules over Xcode
+/// build settings.
 ///
 /// Memory is bounded by `treeBudget`, not by the run: each file is reduced to its index summary
 /// as it is parsed, and at most `treeBudget` bytes of source have syntax trees held for the
 /// rules at once; beyond that a tree is dropped after summarizing and the file parsed again
-/// for its rules (only runs larger than the budget pay this). With a `cache`, an unchanged
+/// for its rules (only modules larger than the budget pay this). With a `cache`, an unchanged
 /// file is not parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
@@ -21,8 +22,9 @@ public struct Linter: Sendable {
     /// Results of earlier runs; nil runs without one (`--no-cache`).
     public var cache: ResultCache?
     /// Bytes of source whose syntax trees may be held at once (see the type's comment). A tree
-    /// takes about 24× its source in memory: 8 MiB of source is some 200 MB of trees; a run
-    /// over more source than that parses the rest of its files twice.
+    /// takes about 35× its source in memory (toolchain SwiftSyntax): 8 MiB of source is some
+    /// 300 MB of trees; a module (or an Xcode project's targets together) over that parses the
+    /// rest of its files twice.
     public var treeBudget = 8 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount

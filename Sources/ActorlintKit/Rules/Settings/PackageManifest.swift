@@ -17,31 +17,31 @@ struct PackageManifest {
     /// Read once per file: three settings rules ask.
     init?(_ context: RuleContext) {
         guard Self.isManifestName((context.file.path as NSString).lastPathComponent),
-              let manifest = context.file.memo("PackageManifest", { Read(manifest: PackageManifest(reading: context)) }).manifest
+              // The memo must not hold the file itself: the file holds its memos.
+              let read = context.file.memo("PackageManifest", { Read(context) }).parts
         else { return nil }
-        self = manifest
+        (file, path, reading, targets) = (context.file, read.path, read.reading, read.targets)
     }
 
-    private struct Read { let manifest: PackageManifest? }
+    private struct Read {
+        var parts: (path: String, reading: PackageManifestReader.Reading,
+                    targets: [(declaration: ManifestTarget, settings: ModuleSettings)])?
 
-    private init?(reading context: RuleContext) {
-        let path = URL(fileURLWithPath: context.file.path).standardizedFileURL.path
-        let directory = (path as NSString).deletingLastPathComponent
-        // Plain prefix tests: a run over SwiftPM's fixtures has hundreds of manifests and thousands of modules.
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        let readHere = Set(context.project.modules.lazy.compactMap(\.projectPath).filter {
-            guard $0.hasPrefix(prefix) else { return false }
-            let name = $0.dropFirst(prefix.count)
-            return !name.contains("/") && Self.isManifestName(String(name))
-        })
-        if !readHere.isEmpty && !readHere.contains(path) { return nil }
-
-        let reading = PackageManifestReader.read(context.file, path: path)
-        let modules = Dictionary(reading.contribution.modules.map { ($0.settings.name, $0.settings) }) { first, _ in first }
-        self.file = context.file
-        self.path = path
-        self.reading = reading
-        self.targets = reading.targets.compactMap { target in modules[target.name].map { (target, $0) } }
+        init(_ context: RuleContext) {
+            let path = URL(fileURLWithPath: context.file.path).standardizedFileURL.path
+            let directory = (path as NSString).deletingLastPathComponent
+            // Plain prefix tests: a run over SwiftPM's fixtures has hundreds of manifests and thousands of modules.
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            let readHere = Set(context.project.modules.lazy.compactMap(\.projectPath).filter {
+                guard $0.hasPrefix(prefix) else { return false }
+                let name = $0.dropFirst(prefix.count)
+                return !name.contains("/") && PackageManifest.isManifestName(String(name))
+            })
+            if !readHere.isEmpty && !readHere.contains(path) { return }
+            let reading = PackageManifestReader.read(context.file, path: path)
+            let modules = Dictionary(reading.contribution.modules.map { ($0.settings.name, $0.settings) }) { first, _ in first }
+            parts = (path, reading, reading.targets.compactMap { target in modules[target.name].map { (target, $0) } })
+        }
     }
 
     static func isManifestName(_ name: String) -> Bool {
