@@ -190,7 +190,7 @@ func main() -> Int32 {
         var top = lint("one file edited (declarations)", list: list, roots: paths, cache: scratch + "/cache-default",
                        edit: (files[editIndex], "top"), treeBudget: treeBudget)
         // The modules' indexes are linked: a changed index is part of every file's findings key.
-        top.note = "a line inserted at the top: its declarations move, so every file of the run is analysed again"
+        top.note = "a line inserted at the top: its declarations move, so its module and the modules that import it are analysed again"
         edits.append(top)
     }
 
