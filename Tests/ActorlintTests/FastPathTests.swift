@@ -151,6 +151,18 @@ import Testing
         #expect(decoded[0].digest(path: "/p/A.swift") != decoded[0].digest(path: "/q/A.swift"))
     }
 
+    /// `SourceFile.contains` (memchr + memcmp, asked before every rule) against a plain byte search.
+    @Test(arguments: ["", "a", "await", "Task", "aawait", "é", "x\u{0}await", "awai", "let t = Task { await f() }\n", "tsaT"])
+    func wordSearchAgreesWithStringContains(text: String) {
+        let file = SourceFile(path: "/p/A.swift", text: text)
+        for word in ["await", "Task", "a", "é", "t", "await f", "\n", "aw", "Tasks", ""] {
+            let bytes = Array(text.utf8), needle = Array(word.utf8)
+            let expected = needle.isEmpty || (needle.count <= bytes.count
+                && (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+            #expect(file.contains(word) == expected, "\(word) in \(text)")
+        }
+    }
+
     @Test func findingsDoNotDependOnWhichTreesAreHeld() {
         // With no budget every tree is dropped once summarized, and each file parsed again for
         // its rules: the rules then see the indexes built from summaries alone.

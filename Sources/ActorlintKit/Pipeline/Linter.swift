@@ -210,9 +210,11 @@ private let systemRead = Glibc.read
 #endif
 
 extension String {
+    /// The standard library's validation (one pass, vectorized); the offset of the first bad
+    /// byte is worked out only for the error message.
     init?(validatingUTF8Data data: Data) {
-        guard String.firstInvalidUTF8Offset(in: data) == nil else { return nil }
-        self = String(decoding: data, as: UTF8.self)
+        guard let text = String(validating: data, as: UTF8.self) else { return nil }
+        self = text
     }
 
     static func firstInvalidUTF8Offset(in data: Data) -> Int? {

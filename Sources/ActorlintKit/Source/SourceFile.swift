@@ -122,16 +122,17 @@ public final class SourceFile: @unchecked Sendable {
             var word = word
             return text.withUTF8 { haystack in
                 word.withUTF8 { needle in
-                    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-                    var index = 0
+                    guard let first = needle.first else { return true }
+                    guard let start = haystack.baseAddress.map(UnsafeRawPointer.init), let word = needle.baseAddress,
+                          needle.count <= haystack.count else { return false }
+                    // memchr jumps to each candidate first byte (vectorized), memcmp checks the rest:
+                    // several times faster than a byte loop over the whole file.
                     let last = haystack.count - needle.count
-                    while index <= last {
-                        if haystack[index] == first {
-                            var matched = 1
-                            while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-                            if matched == needle.count { return true }
-                        }
-                        index += 1
+                    var offset = 0
+                    while offset <= last, let hit = memchr(start + offset, Int32(first), last - offset + 1) {
+                        let index = start.distance(to: UnsafeRawPointer(hit))
+                        if memcmp(start + index, word, needle.count) == 0 { return true }
+                        offset = index + 1
                     }
                     return false
                 }
