@@ -156,6 +156,19 @@ import Testing
         #expect(again.counters["findings from cache", default: 0] == 2 && again.run.findings == other.run.findings)
     }
 
+    @Test func cachedFindingsOfAModuleNoLongerImportedAreCheckedToo() throws {
+        let folder = try TemporaryDirectory()
+        let awaited = try run(["Sources/App/FeedScreen.swift": Self.screen(awaiting: "load"),
+                               "Sources/Feed/FeedModel.swift": Self.feedModel],
+                              modules: ["App", "Feed"], cache: true, in: folder)
+        #expect(awaited.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" })
+        // `Feed` alone (an editor linting one package): nothing awaits `load` in a `.task` now.
+        try FileManager.default.removeItem(atPath: folder.url("Sources/App"))
+        let alone = try run([:], modules: ["App", "Feed"], cache: true, in: folder)
+        #expect(alone.counters["findings from cache", default: 0] == 1)
+        #expect(!alone.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" })
+    }
+
     @Test func targetsOfOneXcodeProjectSeeEachOtherWithoutImports() throws {
         // Shared sources: the model file is matched to the macOS target, the view that awaits it
         // to the iOS target, and neither imports the other (both compile the model).

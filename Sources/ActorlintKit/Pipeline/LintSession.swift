@@ -413,8 +413,9 @@ final class LintSession: @unchecked Sendable {
             LintProfile.measure(profile, "index") {
                 for module in linked {
                     let reachedFrom = Self.closure(of: module) { importers[ObjectIdentifier($0)] ?? [] } ?? []
-                    guard !reachedFrom.isEmpty else { continue }
-                    module.index.linkCancellationReach(importers: reachedFrom.map(\.index))
+                    if !reachedFrom.isEmpty { module.index.linkCancellationReach(importers: reachedFrom.map(\.index)) }
+                    // Also without importers: findings from the cache may rest on an earlier run's.
+                    guard module.members.contains(where: { !$0.reachAnswers.isEmpty }) else { continue }
                     let reach = module.index.cancellationReach
                     for slot in module.members where slot.failure == nil && !slot.isManifest {
                         if slot.reachAnswers.contains(where: { (reach.reason(forFunction: $0.key) ?? "") != $0.value }) {
