@@ -34,7 +34,6 @@ final class LintSession: @unchecked Sendable {
         /// Modules of the run it imports, from its parsed files; set by its index job.
         var dependencies: [ModuleSlot] = []
         var isIndexed = false
-        var isLinked = false
         /// The module's and its dependencies' index digests: part of its files' findings keys.
         var linkedDigest = Digest.zero
         /// Guards `loadedStore`, which workers load outside the pool's lock (it reads a file).
@@ -159,10 +158,13 @@ final class LintSession: @unchecked Sendable {
         self.files = files
         self.modules = modules
         queue = LintProfile.measure(profile, "module order") {
-            for module in modules where modules.count > 1 {
-                for slot in module.files {
-                    module.scannedImports.formUnion(linter.overlay[slot.path].map { ModuleOrder.imports(in: Array($0.utf8)) }
-                        ?? ModuleOrder.imports(ofFileAt: slot.path))
+            // One module has no order to find.
+            if modules.count > 1 {
+                for module in modules {
+                    for slot in module.files {
+                        module.scannedImports.formUnion(linter.overlay[slot.path].map { ModuleOrder.imports(in: Array($0.utf8)) }
+                            ?? ModuleOrder.imports(ofFileAt: slot.path))
+                    }
                 }
             }
             let position = Dictionary(uniqueKeysWithValues: modules.enumerated().map { (ObjectIdentifier($1), $0) })
@@ -363,20 +365,13 @@ final class LintSession: @unchecked Sendable {
 
     private func linkJob(_ module: ModuleSlot, dependencies: [ModuleSlot]) -> WorkPool.Job {
         WorkPool.Job(limit: nil, work: { [self] in
-            let ordered = modules.filter { candidate in dependencies.contains { $0 === candidate } }
+            let wanted = Set(dependencies.map(ObjectIdentifier.init))
+            let ordered = modules.filter { wanted.contains(ObjectIdentifier($0)) }
             LintProfile.measure(profile, "index") { module.index.link(dependencies: ordered.map(\.index)) }
-            if cache != nil {
-                var hasher = StableHasher()
-                for linked in ([module] + ordered).sorted(by: { $0.key < $1.key }) {
-                    hasher.combine(linked.key)
-                    hasher.combine(linked.digest)
-                }
-                module.linkedDigest = hasher.finalize()
-            }
+            if cache != nil { module.linkedDigest = Self.digest(of: [module] + ordered) }
             let members = module.members.filter { !$0.isManifest }
             let (answered, toAnalyse) = answerFromCache(members, linkedDigest: module.linkedDigest)
             return { [self] in
-                module.isLinked = true
                 deferred += module.members.filter(\.isManifest)
                 for slot in answered { release(slot) }
                 // Held trees first: analysing them frees their memory.
@@ -385,6 +380,16 @@ final class LintSession: @unchecked Sendable {
                 jobFinished()
             }
         })
+    }
+
+    /// The index digests of `modules`, whatever their order: what a findings key holds of them.
+    private static func digest(of modules: [ModuleSlot]) -> Digest {
+        var hasher = StableHasher()
+        for module in modules.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(module.key)
+            hasher.combine(module.digest)
+        }
+        return hasher.finalize()
     }
 
     /// Once every module is indexed and analysed: links each module's cancellation reach to the
@@ -397,14 +402,7 @@ final class LintSession: @unchecked Sendable {
             let members = linked.flatMap(\.members)
             checkedProjects = Set(linked.compactMap(\.settings.projectPath))
             relativePaths = members.contains { !$0.path.hasPrefix("/") }
-            if cache != nil {
-                var hasher = StableHasher()
-                for module in linked.sorted(by: { $0.key < $1.key }) {
-                    hasher.combine(module.key)
-                    hasher.combine(module.digest)
-                }
-                allModulesDigest = hasher.finalize()
-            }
+            if cache != nil { allModulesDigest = Self.digest(of: linked) }
             var importers: [ObjectIdentifier: [ModuleSlot]] = [:]
             for module in linked {
                 for dependency in module.dependencies { importers[ObjectIdentifier(dependency), default: []].append(module) }

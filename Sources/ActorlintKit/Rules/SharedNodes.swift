@@ -2,8 +2,8 @@ import SwiftSyntax
 
 /// The nodes many rules look for, gathered in one walk per file instead of one walk per rule:
 /// function calls, closures, function declarations, `await`s, `do` statements, and type
-/// declarations and extensions, in source order (the order a visitor meets them). Rules filter these lists;
-/// the result is what their own full-tree visitors found, in the same order.
+/// declarations and extensions, in source order (the order a visitor meets them). Rules filter
+/// these lists; the result is what their own full-tree visitors found, in the same order.
 private final class SharedNodeCollector: SyntaxVisitor {
     var nodes: [Syntax] = []
 
@@ -37,12 +37,12 @@ extension SourceFile {
 
     /// Every function call of the file, in source order.
     var functionCalls: [FunctionCallExprSyntax] {
-        memo("functionCalls") { sharedNodes.compactMap { $0.as(FunctionCallExprSyntax.self) } }
+        memo("functionCalls") { shared(FunctionCallExprSyntax.self) }
     }
 
     /// Every closure of the file, in source order.
     var closures: [ClosureExprSyntax] {
-        memo("closures") { sharedNodes.compactMap { $0.as(ClosureExprSyntax.self) } }
+        memo("closures") { shared(ClosureExprSyntax.self) }
     }
 
     /// The file's nodes of type `T` among those above, in source order.
@@ -50,6 +50,6 @@ extension SourceFile {
 
     /// Every `await` of the file, in source order.
     var awaits: [AwaitExprSyntax] {
-        memo("awaits") { sharedNodes.compactMap { $0.as(AwaitExprSyntax.self) } }
+        memo("awaits") { shared(AwaitExprSyntax.self) }
     }
 }
