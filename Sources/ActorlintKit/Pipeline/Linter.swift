@@ -145,8 +145,8 @@ public struct Linter: Sendable {
         }
         // NUL is valid UTF-8, so UTF-16 without a byte-order mark passes the check above and
         // would be "analysed" as garbage with no findings.
-        if let offset = data.firstIndex(of: 0) {
-            throw AnalysisFailure(path: path, reason: "contains a NUL byte at offset \(offset - data.startIndex): a binary or UTF-16 file? Swift sources must be UTF-8")
+        if let offset = String.firstNULOffset(in: data) {
+            throw AnalysisFailure(path: path, reason: "contains a NUL byte at offset \(offset): a binary or UTF-16 file? Swift sources must be UTF-8")
         }
         if let problem = NestingCheck.problem(in: text) {
             throw AnalysisFailure(path: path, reason: "not analysed: \(problem), which makes the Swift parser take exponential time")
@@ -215,6 +215,15 @@ extension String {
     init?(validatingUTF8Data data: Data) {
         guard let text = String(validating: data, as: UTF8.self) else { return nil }
         self = text
+    }
+
+    /// By `memchr`: `Data.firstIndex(of:)` checks exclusive access on every byte (4 % of a run
+    /// with the package build).
+    static func firstNULOffset(in data: Data) -> Int? {
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, let hit = memchr(base, 0, bytes.count) else { return nil }
+            return UnsafeRawPointer(hit) - base
+        }
     }
 
     static func firstInvalidUTF8Offset(in data: Data) -> Int? {
