@@ -160,12 +160,8 @@ final class LintSession: @unchecked Sendable {
         queue = LintProfile.measure(profile, "module order") {
             // One module has no order to find.
             if modules.count > 1 {
-                for module in modules {
-                    for slot in module.files {
-                        module.scannedImports.formUnion(linter.overlay[slot.path].map { ModuleOrder.imports(in: Array($0.utf8)) }
-                            ?? ModuleOrder.imports(ofFileAt: slot.path))
-                    }
-                }
+                let imports = ModuleOrder.imports(ofFilesAt: files.map(\.path), overlay: linter.overlay, threads: linter.threads)
+                for (slot, names) in zip(files, imports) { slot.module.scannedImports.formUnion(names) }
             }
             let position = Dictionary(uniqueKeysWithValues: modules.enumerated().map { (ObjectIdentifier($1), $0) })
             let dependencies = modules.map { module in

@@ -38,6 +38,30 @@ enum ModuleOrder {
         return order
     }
 
+    /// `imports(ofFileAt:)` of each path (or of its text in `overlay`), on `threads` threads:
+    /// the reads are independent, and done one after another they were a pure wall-time cost
+    /// before any parsing (0.2–0.4 s on 6,000 files).
+    static func imports(ofFilesAt paths: [String], overlay: [String: String], threads: Int) -> [Set<String>] {
+        let results = Results(count: paths.count)
+        let workers = max(1, min(threads, paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: paths.count, by: workers) {
+                results.set(index, overlay[paths[index]].map { imports(in: Array($0.utf8)) } ?? imports(ofFileAt: paths[index]))
+            }
+        }
+        return results.all
+    }
+
+    /// Each worker writes its own slots.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Set<String>]
+
+        init(count: Int) { slots = Array(repeating: [], count: count) }
+        func set(_ index: Int, _ value: Set<String>) { lock.withLock { slots[index] = value } }
+        var all: [Set<String>] { lock.withLock { slots } }
+    }
+
     /// The modules a file imports, from its first `headerBytes`; empty for what is not a
     /// regular, readable file (the summary step reports those).
     static func imports(ofFileAt path: String) -> Set<String> {
