@@ -219,6 +219,28 @@ import Testing
         #expect(compared > 100)
     }
 
+    @Test func pbxprojLinesAreTheSameWithWindowsLineEnds() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Projects/NestedApp/App.xcodeproj/project.pbxproj").path
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        let objects = try #require(plist["objects"] as? [String: [String: Any]])
+        let text = String(decoding: data, as: UTF8.self)
+        let unix = PBXLineIndex(text: text, ids: Set(objects.keys))
+        let windows = PBXLineIndex(text: text.replacingOccurrences(of: "\n", with: "\r\n"), ids: Set(objects.keys))
+        var compared = 0
+        for (id, object) in objects {
+            #expect(windows.start(of: id) == unix.start(of: id), "\(id)")
+            for key in (object["buildSettings"] as? [String: Any])?.keys.map({ $0 }) ?? [] {
+                let expected = try #require(unix.line(ofKey: key, inObject: id), "\(id) \(key)")
+                let found = windows.line(ofKey: key, inObject: id)
+                #expect(found?.number == expected.number && found?.text == expected.text, "\(id) \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared > 10)
+    }
+
     @Test func stableHashesDoNotDependOnTheProcess() {
         // Fixed values: a cache written by one run must be found by the next.
         #expect(StableHasher.digest("actorlint").description == "ed52b6de3a0482182b9447b4091d4433")

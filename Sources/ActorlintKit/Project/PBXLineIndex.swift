@@ -8,14 +8,15 @@ struct PBXLineIndex {
     private var starts: [String: Int] = [:]
 
     init(text: String, ids: Set<String>) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the byte: a String split by Character keeps `\r\n` (one Character) together.
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         for (index, line) in lines.enumerated() {
+            // `ID /* name */ = {` opens a definition; `ID /* name */,` in a list only refers to it.
             // Most lines open nothing: look for `= {` in the bytes before anything else.
             guard line.utf8.count >= 3, Self.opensObject(line) else { continue }
             let trimmed = line.drop { $0 == "\t" || $0 == " " }
             let token = trimmed.prefix { !$0.isWhitespace && $0 != "=" }
-            // `ID /* name */ = {` opens a definition; `ID /* name */,` in a list only refers to it.
-            guard !token.isEmpty, line.contains("= {"), ids.contains(String(token)), starts[String(token)] == nil else { continue }
+            guard !token.isEmpty, ids.contains(String(token)), starts[String(token)] == nil else { continue }
             starts[String(token)] = index
         }
     }
@@ -40,10 +41,10 @@ struct PBXLineIndex {
         guard let start = starts[id] else { return nil }
         let opening = lines[start]
         let plain = key + " =", quoted = "\"" + key + "\" ="
-        if opening.trimmingCharacters(in: .whitespaces).hasSuffix("};") {
+        let trimmedOpening = opening.trimmingBlanks()
+        if trimmedOpening.hasSuffix("};") {
             // A one-line object.
-            return opening.contains(plain) || opening.contains(quoted)
-                ? (start + 1, opening.trimmingCharacters(in: .whitespaces)) : nil
+            return trimmedOpening.contains(plain) || trimmedOpening.contains(quoted) ? (start + 1, trimmedOpening) : nil
         }
         // The first line that starts with `key =` or `"key" =`, as a scan of the object finds it.
         let keys = objectKeys.keys(of: id, start: start, lines: lines)
@@ -76,17 +77,16 @@ struct PBXLineIndex {
             let indentation = lines[start].prefix { $0 == "\t" || $0 == " " }.count
             for index in (start + 1)..<lines.count {
                 let line = lines[index]
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmingBlanks()
                 if trimmed.hasPrefix("}"), line.prefix(while: { $0 == "\t" || $0 == " " }).count <= indentation { break }
-                var searchStart = trimmed.startIndex
-                while let separator = trimmed.range(of: " =", range: searchStart..<trimmed.endIndex) {
-                    let candidate = String(trimmed[..<separator.lowerBound])
+                let bytes = Array(trimmed.utf8)
+                for separator in bytes.indices.dropLast() where bytes[separator] == UInt8(ascii: " ") && bytes[separator + 1] == UInt8(ascii: "=") {
+                    let candidate = String(decoding: bytes[..<separator], as: UTF8.self)
                     if keys.plain[candidate] == nil { keys.plain[candidate] = (index + 1, trimmed) }
                     if candidate.count >= 2, candidate.hasPrefix("\""), candidate.hasSuffix("\"") {
                         let inner = String(candidate.dropFirst().dropLast())
                         if keys.quoted[inner] == nil { keys.quoted[inner] = (index + 1, trimmed) }
                     }
-                    searchStart = trimmed.index(after: separator.lowerBound)
                 }
             }
             objects[id] = keys

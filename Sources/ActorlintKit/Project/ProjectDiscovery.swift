@@ -34,10 +34,10 @@ struct ProjectDiscovery {
             if isDirectory.boolValue { discovery.walkDown(from: absolute) }
         }
         // Stable: depth first, then discovery order.
-        return discovery.found.enumerated().sorted {
-            let (a, b) = ($0.element.directory.count, $1.element.directory.count)
-            return a != b ? a > b : $0.offset < $1.offset
-        }.map(\.element)
+        let depths = discovery.found.map(\.directory.count)
+        return discovery.found.indices.sorted {
+            depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 < $1
+        }.map { discovery.found[$0] }
     }
 
     private mutating func walkUp(from start: String) {

@@ -10,14 +10,14 @@ struct BuildSettingAssignment {
 
     /// Splits `KEY[cond=value]…`; nil when `raw` is not a setting name.
     static func parseKey(_ raw: String) -> (key: String, conditions: [(name: String, value: String)])? {
-        let parts = raw.trimmingCharacters(in: .whitespaces).split(separator: "[", omittingEmptySubsequences: false)
-        let key = parts[0].trimmingCharacters(in: .whitespaces)
+        let parts = raw.trimmingBlanks().split(separator: "[", omittingEmptySubsequences: false)
+        let key = parts[0].trimmingBlanks()
         guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         var conditions: [(name: String, value: String)] = []
         for part in parts.dropFirst() {
             guard part.hasSuffix("]") else { return nil }
             let body = part.dropLast()
-            let pair = body.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            let pair = body.split(separator: "=", maxSplits: 1).map { $0.trimmingBlanks() }
             guard pair.count == 2 else { return nil }
             conditions.append((pair[0], pair[1]))
         }
