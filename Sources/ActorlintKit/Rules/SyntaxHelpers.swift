@@ -40,12 +40,23 @@ extension FunctionCallExprSyntax {
         }
         // Whitespace inside a token (a string literal) is dropped from `calleeText` too. A
         // non-ASCII token means a non-ASCII callee, which equals no ASCII candidate.
-        let head = first.text.filter { !$0.isWhitespace }
-        let tail = last.text.filter { !$0.isWhitespace }
-        guard head.utf8.allSatisfy({ $0 < 0x80 }), tail.utf8.allSatisfy({ $0 < 0x80 }),
-              candidates.contains(where: { $0.utf8.starts(with: head.utf8) && $0.utf8.reversed().starts(with: tail.utf8.reversed()) })
+        guard let head = Self.asciiWithoutWhitespace(first.text), let tail = Self.asciiWithoutWhitespace(last.text),
+              candidates.contains(where: { $0.utf8.starts(with: head) && $0.utf8.reversed().starts(with: tail.reversed()) })
         else { return false }
         return candidates.contains(calleeText)
+    }
+
+    /// The bytes of an ASCII text without its whitespace, or nil for non-ASCII text. By byte:
+    /// `Character.isWhitespace` looks up Unicode properties (1.5 % of a run in perf).
+    private static func asciiWithoutWhitespace(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            // The ASCII characters `Character.isWhitespace` accepts: tab, line feed, vertical tab, form feed, return, space.
+            if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { bytes.append(byte) }
+        }
+        return bytes
     }
 
     /// The definition `calleeText` must agree with.
