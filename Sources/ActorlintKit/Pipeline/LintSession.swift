@@ -100,6 +100,7 @@ final class LintSession: @unchecked Sendable {
     let profile: LintProfile?
     let files: [FileSlot]
     let modules: [ModuleSlot]
+    private let catalog: ModuleCatalog
     /// Hashed once per run; part of every findings key.
     private let linterFingerprint: Digest
     private let projectFingerprint: Digest
@@ -157,15 +158,16 @@ final class LintSession: @unchecked Sendable {
         }
         self.files = files
         self.modules = modules
+        let catalog = ModuleCatalog(modules)
+        self.catalog = catalog
         queue = LintProfile.measure(profile, "module order") {
             // One module has no order to find.
             if modules.count > 1 {
                 let imports = ModuleOrder.imports(ofFilesAt: files.map(\.path), overlay: linter.overlay, threads: linter.threads)
                 for (slot, names) in zip(files, imports) { slot.module.scannedImports.formUnion(names) }
             }
-            let position = Dictionary(uniqueKeysWithValues: modules.enumerated().map { (ObjectIdentifier($1), $0) })
             let dependencies = modules.map { module in
-                Self.resolve(module.scannedImports, of: module, in: modules).map { position[ObjectIdentifier($0)]! }
+                catalog.resolve(module.scannedImports, of: module).map(catalog.position(of:))
             }
             return ModuleOrder.sorted(dependencies: dependencies).flatMap { modules[$0].files }
         }
@@ -186,24 +188,6 @@ final class LintSession: @unchecked Sendable {
             linterFingerprint = .zero
             projectFingerprint = .zero
         }
-    }
-
-    /// The modules `module` sees besides itself: those of `modules` that `imports` names (of
-    /// several with a name, targets of different projects, those of `module`'s project if any),
-    /// and the other targets of its Xcode project, which often compile the same files (an app
-    /// for iOS and for macOS, its extensions) while actorlint puts each file in one target.
-    static func resolve(_ imports: Set<String>, of module: ModuleSlot, in modules: [ModuleSlot]) -> [ModuleSlot] {
-        let project = module.settings.projectPath
-        let named = modules.filter { $0 !== module && imports.contains($0.settings.name) }
-        var found = Dictionary(grouping: named, by: \.settings.name).values.flatMap { candidates in
-            let sameProject = candidates.filter { $0.settings.projectPath == project }
-            return sameProject.isEmpty ? candidates : sameProject
-        }
-        if let project, project.hasSuffix(".xcodeproj") {
-            found += modules.filter { $0 !== module && $0.settings.projectPath == project }
-        }
-        var seen: Set<ObjectIdentifier> = []
-        return found.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     func run() -> Linter.Run {
@@ -320,7 +304,7 @@ final class LintSession: @unchecked Sendable {
             }
             // The index holds what the run still needs; per-file summaries would grow with it.
             for slot in members { slot.summary = nil }
-            let dependencies = members.isEmpty ? [] : Self.resolve(index.imports, of: module, in: modules)
+            let dependencies = members.isEmpty ? [] : catalog.resolve(index.imports, of: module)
             return { [self] in
                 module.members = members
                 module.index = index
