@@ -42,38 +42,34 @@ public struct FileDiscovery: Sendable {
     }
 
     private func walk(_ root: String, into result: inout Result) {
-        let fileManager = FileManager.default
-        var visited: Set<String> = []
+        var visited: Set<DirectoryListing.Identity> = []
         var stack = [root]
         while let directory = stack.popLast() {
             // A symlink loop would revisit the same real directory: stop there.
-            let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted else { continue }
-            let entries: [String]
+            if let identity = DirectoryListing.identity(of: directory), !visited.insert(identity).inserted { continue }
+            let entries: [DirectoryListing.Entry]
             do {
-                entries = try fileManager.contentsOfDirectory(atPath: directory).sorted()
+                entries = try DirectoryListing.entries(of: directory)
             } catch {
-                result.failures.append(AnalysisFailure(path: directory, reason: "cannot list directory: \(error.localizedDescription)"))
+                result.failures.append(AnalysisFailure(path: directory, reason: "cannot list directory: \(error.reason)"))
                 continue
             }
             for entry in entries {
-                let path = directory == "." ? entry : (directory.hasSuffix("/") ? directory + entry : directory + "/" + entry)
+                let name = entry.name
+                let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
                 if isExcluded(path) { continue }
-                var isDirectory: ObjCBool = false
-                let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
-                if !exists {
-                    if entry.hasSuffix(".swift") {
+                switch entry.kind {
+                case .missing:
+                    if name.hasSuffix(".swift") {
                         result.failures.append(AnalysisFailure(path: path, reason: Self.missingReason(path) ?? "broken symbolic link"))
                     }
-                    continue
-                }
-                if isDirectory.boolValue {
-                    if entry.hasSuffix(".swift") {
+                case .directory:
+                    if name.hasSuffix(".swift") {
                         result.failures.append(AnalysisFailure(path: path, reason: "is a directory, not a Swift file"))
                     }
-                    if !Self.skippedDirectories.contains(entry) { stack.append(path) }
-                } else if entry.hasSuffix(".swift") {
-                    result.files.append(path)
+                    if !Self.skippedDirectories.contains(name) { stack.append(path) }
+                case .file:
+                    if name.hasSuffix(".swift") { result.files.append(path) }
                 }
             }
         }

@@ -17,8 +17,7 @@ struct ProjectDiscovery {
         }
     }
 
-    private let fileManager = FileManager.default
-    private var listings: [String: [String]] = [:]
+    private var listings: [String: [DirectoryListing.Entry]] = [:]
     private var found: [Project] = []
     private var seen: Set<Project> = []
 
@@ -46,35 +45,33 @@ struct ProjectDiscovery {
             let entries = listing(directory)
             record(in: directory, entries: entries)
             // A repository's projects do not claim files above its root.
-            if entries.contains(".git") || directory == "/" { return }
+            if entries.contains(where: { $0.name == ".git" }) || directory == "/" { return }
             directory = (directory as NSString).deletingLastPathComponent
         }
     }
 
     private mutating func walkDown(from root: String) {
-        var visited: Set<String> = []
+        var visited: Set<DirectoryListing.Identity> = []
         var stack = [root]
         while let directory = stack.popLast() {
             // A symlink loop would bring the same real directory back.
-            guard visited.insert(URL(fileURLWithPath: directory).resolvingSymlinksInPath().path).inserted else { continue }
+            if let identity = DirectoryListing.identity(of: directory), !visited.insert(identity).inserted { continue }
             let entries = listing(directory)
             record(in: directory, entries: entries)
-            for entry in entries where !FileDiscovery.skippedDirectories.contains(entry) && !Self.isBundle(entry) {
-                let path = directory == "/" ? "/" + entry : directory + "/" + entry
-                var isDirectory: ObjCBool = false
-                if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    stack.append(path)
-                }
+            for entry in entries where entry.kind == .directory
+                && !FileDiscovery.skippedDirectories.contains(entry.name) && !Self.isBundle(entry.name) {
+                stack.append(directory == "/" ? "/" + entry.name : directory + "/" + entry.name)
             }
         }
     }
 
-    private mutating func record(in directory: String, entries: [String]) {
-        if let manifest = PackageManifestReader.manifestPath(inPackage: directory, entries: entries) {
+    private mutating func record(in directory: String, entries: [DirectoryListing.Entry]) {
+        let names = entries.map(\.name)
+        if let manifest = PackageManifestReader.manifestPath(inPackage: directory, entries: names) {
             add(.package(manifest: manifest))
         }
-        for entry in entries where entry.hasSuffix(".xcodeproj") {
-            add(.xcode(bundle: directory == "/" ? "/" + entry : directory + "/" + entry))
+        for name in names where name.hasSuffix(".xcodeproj") {
+            add(.xcode(bundle: directory == "/" ? "/" + name : directory + "/" + name))
         }
     }
 
@@ -82,9 +79,10 @@ struct ProjectDiscovery {
         if seen.insert(project).inserted { found.append(project) }
     }
 
-    private mutating func listing(_ directory: String) -> [String] {
+    private mutating func listing(_ directory: String) -> [DirectoryListing.Entry] {
         if let cached = listings[directory] { return cached }
-        let entries = ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        // An unreadable directory holds no project actorlint can read.
+        let entries = (try? DirectoryListing.entries(of: directory)) ?? []
         listings[directory] = entries
         return entries
     }
