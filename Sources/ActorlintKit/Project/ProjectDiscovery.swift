@@ -10,6 +10,10 @@ struct ProjectDiscovery {
         /// The `.xcodeproj` bundle.
         case xcode(bundle: String)
 
+        var isXcode: Bool {
+            if case .xcode = self { true } else { false }
+        }
+
         var directory: String {
             switch self {
             case .package(let path), .xcode(let path): (path as NSString).deletingLastPathComponent

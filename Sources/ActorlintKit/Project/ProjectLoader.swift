@@ -10,11 +10,14 @@ public enum ProjectLoader {
         // hundreds of manifests), and merged in discovery order.
         // WorkPool's threads have the large stacks a deeply nested manifest needs.
         let contributions = Contributions(count: projects.count)
+        // Xcode projects first: one can take as long as a hundred manifests, and started last
+        // it would keep one core busy while the other waits.
+        let order = projects.indices.filter { projects[$0].isXcode } + projects.indices.filter { !projects[$0].isXcode }
         var next = 0
         var finished = 0
         WorkPool().run(threads: min(ProcessInfo.processInfo.activeProcessorCount, max(1, projects.count)), next: {
-            guard next < projects.count else { return nil }
-            let index = next
+            guard next < order.count else { return nil }
+            let index = order[next]
             next += 1
             return WorkPool.Job(limit: nil, work: {
                 let contribution = switch projects[index] {
