@@ -163,6 +163,24 @@ import Testing
         }
     }
 
+    @Test func trimmedTextAgreesWithTrimmedDescription() throws {
+        // Every node of the examples and of the rules' own examples, plus broken code (missing
+        // and unexpected tokens), comments in odd places, CRLF and non-ASCII text.
+        let examples = ExamplesGoldenTests.root + "/Examples"
+        var sources = try FileDiscovery().discover([examples]).files.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        sources += RuleRegistry.descriptions.flatMap { $0.triggering + $0.nonTriggering }.map(\.code)
+        sources += ["func f(", "let x = [1, 2,", "@MainActor /* c */ class A {\r\n  // é\r\n  var b: Int = 1 }", "struct S { let é: [Ü]? }",
+                    "foo(a: 1, )) + ", "#if os(iOS)\nimport UIKit\n#endif\n@objc(Name) func g() async throws -> sending Int { await h() /* x */ }"]
+        var compared = 0
+        for source in sources {
+            for node in AllNodes(viewMode: .all).nodes(of: Parser.parse(source: source)) {
+                #expect(node.trimmedText == node.trimmedDescription, "\(node.kind): \(node.description)")
+                compared += 1
+            }
+        }
+        #expect(compared > 10_000)
+    }
+
     @Test func findingsDoNotDependOnWhichTreesAreHeld() {
         // With no budget every tree is dropped once summarized, and each file parsed again for
         // its rules: the rules then see the indexes built from summaries alone.
@@ -258,6 +276,22 @@ import Testing
         #expect(Fingerprint.of(settings) == first, "sets are hashed in a fixed order")
         settings.features.insert("D")
         #expect(Fingerprint.of(settings) != first)
+    }
+}
+
+/// Every node of a tree, in the view mode given.
+private final class AllNodes: SyntaxAnyVisitor {
+    private var nodes: [Syntax] = []
+
+    func nodes(of tree: some SyntaxProtocol) -> [Syntax] {
+        nodes = []
+        walk(Syntax(tree))
+        return nodes
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        nodes.append(node)
+        return .visitChildren
     }
 }
 

@@ -12,7 +12,7 @@ extension IsolationModel {
         let use = ClosureUse(closure: closure)
         guard let call = use.call else { return plainClosure(closure) }
         let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: use.label)
-        let callee = call.calledExpression.trimmedDescription
+        let callee = call.calledExpression.trimmedText
         switch behaviour?.kind {
         case .mainActor?:
             return IsolationResult(.mainActor, reasons: [here(behaviour!.note)])
@@ -56,7 +56,7 @@ extension IsolationModel {
         }
         // Any other dispatch queue: the closure runs on that queue, not on an actor.
         if let method = call.calleeName, ["async", "asyncAfter", "sync"].contains(method),
-           let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
+           let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedText,
            base.lowercased().contains("queue"), !base.hasSuffix(".main") {
             return Behaviour(kind: .nonisolated, note: "`\(base)` runs the closure on a dispatch queue, not on an actor")
         }
@@ -71,7 +71,7 @@ extension IsolationModel {
             key = reference.baseName.text
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             // `Type.init { }` or `.method { }`.
-            key = member.declName.baseName.text == "init" ? member.base?.trimmedDescription : member.declName.baseName.text
+            key = member.declName.baseName.text == "init" ? member.base?.trimmedText : member.declName.baseName.text
         } else {
             key = nil
         }
@@ -108,12 +108,12 @@ extension IsolationModel {
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == closure.id {
                 let target = elements[0]
                 let name = target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-                    ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.trimmedDescription
+                    ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.trimmedText
                 if let property = index.closureProperty(named: name) {
                     return typed(closure, property.behaviour, note: "`\(name)` is declared in this module and \(property.note)")
                 }
-                return IsolationResult(.unknown("closure stored into `\(target.trimmedDescription)`, whose type actorlint does not know"), reasons: [
-                    reason("the closure is stored into `\(target.trimmedDescription)` to be called later; its declared type decides where it runs", at: closure),
+                return IsolationResult(.unknown("closure stored into `\(target.trimmedText)`, whose type actorlint does not know"), reasons: [
+                    reason("the closure is stored into `\(target.trimmedText)` to be called later; its declared type decides where it runs", at: closure),
                 ])
             }
         }

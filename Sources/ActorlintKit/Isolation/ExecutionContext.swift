@@ -87,12 +87,12 @@ public struct ExecutionContext: Sendable {
         case .subscript: return "subscript"
         case .closure:
             if let call = ClosureUse(closure: node.as(ClosureExprSyntax.self)!).call {
-                return "closure passed to `\(call.calledExpression.trimmedDescription)`"
+                return "closure passed to `\(call.calledExpression.trimmedText)`"
             }
             return "closure"
         case .variableInitializer:
             let binding = node.as(PatternBindingSyntax.self)!
-            return "initial value of `\(binding.pattern.trimmedDescription)`"
+            return "initial value of `\(binding.pattern.trimmedText)`"
         case .typeDeclaration: return "declaration"
         case .topLevel: return "top-level code"
         }
@@ -101,7 +101,7 @@ public struct ExecutionContext: Sendable {
     static func propertyName(of accessor: Syntax) -> String? {
         var current = accessor.parent
         while let node = current {
-            if let binding = node.as(PatternBindingSyntax.self) { return binding.pattern.trimmedDescription }
+            if let binding = node.as(PatternBindingSyntax.self) { return binding.pattern.trimmedText }
             if node.is(SubscriptDeclSyntax.self) { return "subscript" }
             current = node.parent
         }

@@ -289,7 +289,7 @@ public final class IsolationModel: @unchecked Sendable {
         if context.kind == .variableInitializer { current = node }
         while let candidate = current {
             if let variable = candidate.as(VariableDeclSyntax.self) {
-                let name = "`\(variable.bindings.first?.pattern.trimmedDescription ?? "property")`"
+                let name = "`\(variable.bindings.first?.pattern.trimmedText ?? "property")`"
                 if context.kind == .variableInitializer, case .file = Enclosing(Syntax(variable)), file.hasTopLevelCode {
                     return topLevel()
                 }

@@ -206,7 +206,7 @@ public final class ProjectIndex: @unchecked Sendable {
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
         if let attributed = type.as(AttributedTypeSyntax.self) { return baseName(attributed.baseType) }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     /// Index information for one type declaration node.
@@ -235,16 +235,16 @@ public final class ProjectIndex: @unchecked Sendable {
         for member in members.members {
             if let function = member.decl.as(FunctionDeclSyntax.self) { requirements.insert(function.name.text) }
             if let variable = member.decl.as(VariableDeclSyntax.self) {
-                for binding in variable.bindings { requirements.insert(binding.pattern.trimmedDescription) }
+                for binding in variable.bindings { requirements.insert(binding.pattern.trimmedText) }
                 for attribute in variable.attributes {
-                    let attributeName = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? ""
+                    let attributeName = attribute.as(AttributeSyntax.self)?.attributeName.trimmedText ?? ""
                     if Catalogue.mainActorPropertyWrappers.contains(attributeName) { wrapper = wrapper ?? attributeName }
                 }
             }
         }
         return TypeInfo(
             kind: kind, name: name.text,
-            attributes: attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription },
+            attributes: attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText },
             isNonisolated: modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) },
             inherited: inheritance?.inheritedTypes.map { baseName($0.type) } ?? [],
             requirements: kind == .protocol ? requirements : [],
@@ -261,7 +261,7 @@ public final class ProjectIndex: @unchecked Sendable {
         guard let owner = current?.parent else { return nil }
         if let extensionDecl = owner.as(ExtensionDeclSyntax.self) {
             return Parent(typeName: baseName(extensionDecl.extendedType), isExtension: true,
-                          attributes: extensionDecl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription },
+                          attributes: extensionDecl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText },
                           isNonisolated: extensionDecl.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) })
         }
         return TypeDeclaration(owner).map { Parent(typeName: $0.name, isExtension: false, attributes: [], isNonisolated: false) }
@@ -334,7 +334,7 @@ public final class ProjectIndex: @unchecked Sendable {
             // Stored closure properties become parameters of the memberwise initializer.
             for variable in node.memberBlock.members.compactMap({ $0.decl.as(VariableDeclSyntax.self) }) {
                 // `@ViewBuilder let content: Content` takes a builder closure, run synchronously.
-                let builder = variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
+                let builder = variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "ViewBuilder" }
                 for binding in variable.bindings where binding.accessorBlock == nil {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                     if builder {
@@ -351,7 +351,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             recordParameters(node.signature.parameterClause, under: node.name.text)
-            let concurrent = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "concurrent" }
+            let concurrent = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "concurrent" }
             let nonisolated = node.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
             guard concurrent || nonisolated else { return .visitChildren }
             collectUses(in: node, context: "`\(node.name.text)`")
@@ -381,8 +381,8 @@ extension ProjectIndex.ClosureParameter {
         var specifiers: [String] = []
         while true {
             if let attributed = base.as(AttributedTypeSyntax.self) {
-                attributes += attributed.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
-                specifiers += attributed.specifiers.map(\.trimmedDescription)
+                attributes += attributed.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
+                specifiers += attributed.specifiers.map(\.trimmedText)
                 base = attributed.baseType
             } else if let optional = base.as(OptionalTypeSyntax.self) {
                 base = optional.wrappedType
@@ -421,7 +421,7 @@ enum ExplicitIsolation: Equatable {
         }
         for element in attributes ?? [] {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.trimmedText
             if name == "concurrent" { self = .concurrent; return }
             if globalActors.contains(name) { self = .globalActor(name); return }
         }

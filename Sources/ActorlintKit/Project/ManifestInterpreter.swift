@@ -645,7 +645,7 @@ final class ManifestInterpreter {
 
     /// The source of `node` on one line, shortened to `limit` characters for messages.
     func text(_ node: some SyntaxProtocol, limit: Int? = 80) -> String {
-        let collapsed = node.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let collapsed = node.trimmedText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard let limit, collapsed.count > limit else { return collapsed }
         return String(collapsed.prefix(limit - 3)) + "..."
     }
@@ -656,7 +656,7 @@ final class ManifestInterpreter {
 
     private func operatorText(_ expression: ExprSyntax) -> String {
         if expression.is(AssignmentExprSyntax.self) { return "=" }
-        return expression.as(BinaryOperatorExprSyntax.self)?.operator.text ?? expression.trimmedDescription
+        return expression.as(BinaryOperatorExprSyntax.self)?.operator.text ?? expression.trimmedText
     }
 }
 

@@ -124,7 +124,7 @@ extension TriviaPiece {
 /// taken off and `add` put on. Lines of a multi-line string literal move only together, and
 /// only if all of them can, because the closing `"""` decides what the string contains.
 public func reindent(_ node: some SyntaxProtocol, removing remove: String, adding add: String) -> String {
-    let text = node.trimmedDescription
+    let text = node.trimmedText
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let strings = MultilineStrings(Syntax(node))
     strings.walk(Syntax(node))
@@ -148,7 +148,7 @@ private final class MultilineStrings: SyntaxVisitor {
 
     init(_ node: Syntax) {
         start = node.positionAfterSkippingLeadingTrivia
-        text = Array(node.trimmedDescription.utf8)
+        text = Array(node.trimmedText.utf8)
         super.init(viewMode: .sourceAccurate)
     }
 

@@ -45,7 +45,7 @@ enum CancellationSource {
                           $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == stored.property
                       }) else { return false }
                 return variable.attributes.contains { attribute in
-                    attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("Cancel") ?? false
+                    attribute.as(AttributeSyntax.self)?.attributeName.trimmedText.contains("Cancel") ?? false
                 }
             }
         }

@@ -522,7 +522,7 @@ struct CancellationShownAsError: Rule {
             if let loop = node.as(ForStmtSyntax.self) { return loop.tryKeyword != nil && loop.awaitKeyword != nil }
             guard let tried = node.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil else { return false }
             return Flow.containsAwait(tried) || tried.expression.is(AwaitExprSyntax.self)
-                || tried.expression.trimmedDescription.hasPrefix("Task.checkCancellation")
+                || tried.expression.trimmedText.hasPrefix("Task.checkCancellation")
         }.isEmpty
     }
 
@@ -611,8 +611,8 @@ struct CancellationShownAsError: Rule {
         let elements = Array(sequence.elements)
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
               let root = Flow.rootName(of: elements[0]) else { return nil }
-        if localNames(around: doStatement).contains(root), !elements[0].trimmedDescription.hasPrefix("self.") { return nil }
-        let target = elements[0].trimmedDescription
+        if localNames(around: doStatement).contains(root), !elements[0].trimmedText.hasPrefix("self.") { return nil }
+        let target = elements[0].trimmedText
         let value = elements[2...]
         // `errorMessage = nil`, `isSendingMessage = false`: clearing state shows nothing.
         if value.count == 1, let only = value.first,

@@ -361,7 +361,7 @@ struct LoopWithoutCancellationCheck: Rule {
 
     private func awaitingMessage(_ loop: StmtSyntax, awaits: [AwaitExprSyntax]) -> String {
         let swallowedSleep = Flow.collect(TryExprSyntax.self, in: loop).contains { tried in
-            tried.questionOrExclamationMark != nil && tried.expression.trimmedDescription.contains("Task.sleep")
+            tried.questionOrExclamationMark != nil && tried.expression.trimmedText.contains("Task.sleep")
         }
         let endless = isEndless(loop)
         let awaited = awaits.compactMap { SequentialIndependentAwaits.awaitedCall($0.expression) }.first
@@ -385,9 +385,9 @@ struct LoopWithoutCancellationCheck: Rule {
 
     private func isEndless(_ loop: StmtSyntax) -> Bool {
         if let whileLoop = loop.as(WhileStmtSyntax.self) {
-            return whileLoop.conditions.count == 1 && whileLoop.conditions.first?.condition.trimmedDescription == "true"
+            return whileLoop.conditions.count == 1 && whileLoop.conditions.first?.condition.trimmedText == "true"
         }
-        if let repeatLoop = loop.as(RepeatStmtSyntax.self) { return repeatLoop.condition.trimmedDescription == "true" }
+        if let repeatLoop = loop.as(RepeatStmtSyntax.self) { return repeatLoop.condition.trimmedText == "true" }
         return false
     }
 

@@ -270,7 +270,7 @@ extension ClosureExprSyntax {
         if let task = TaskCreation(body: self) { return .task(task) }
         if let (call, label) = invocation {
             // `lazy.map { }` keeps its closure until the sequence is iterated.
-            let lazyBase = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+            let lazyBase = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedText
                 .hasSuffix("lazy") ?? false
             if let name = call.calleeName, knownNonEscapingCallees.contains(name), !lazyBase { return .nonEscaping }
             if let name = call.calleeName, runOnceCallees.contains(name), call.calledExpression.is(MemberAccessExprSyntax.self) {
@@ -301,10 +301,10 @@ extension ClosureExprSyntax {
     /// Nil when the file declares no such function.
     private func declaredClosureEscaping(_ name: String, _ facts: FileFacts) -> Bool? {
         let closureParameters = (facts.functions[name] ?? []).flatMap(\.signature.parameterClause.parameters).filter {
-            $0.type.trimmedDescription.contains("->")
+            $0.type.trimmedText.contains("->")
         }
         guard !closureParameters.isEmpty else { return nil }
-        return closureParameters.contains { $0.type.trimmedDescription.contains("@escaping") }
+        return closureParameters.contains { $0.type.trimmedText.contains("@escaping") }
     }
 }
 
@@ -361,7 +361,7 @@ struct StoredTask {
         }
         guard let target, let name = target.propertyName else { return nil }
         // A bare name must be a member, not a local of the function.
-        let explicitSelf = target.trimmedDescription.hasPrefix("self.")
+        let explicitSelf = target.trimmedText.hasPrefix("self.")
         if !explicitSelf {
             guard owner.storedPropertyNames.contains(name),
                   !LocalNames(around: task.call).names.contains(name) else { return nil }
@@ -445,7 +445,7 @@ struct OwnerType {
     var isSwiftUIView: Bool {
         declarations.contains { declaration in
             declaration.inheritanceClause?.inheritedTypes.contains {
-                ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"].contains($0.type.trimmedDescription)
+                ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"].contains($0.type.trimmedText)
             } ?? false
         }
     }
@@ -454,7 +454,7 @@ struct OwnerType {
 extension DeclGroupSyntax {
     var typeName: String {
         if let named = self.asProtocol((any NamedDeclSyntax).self) { return named.name.text }
-        if let extensionDecl = self.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedDescription }
+        if let extensionDecl = self.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedText }
         return ""
     }
 }
@@ -488,7 +488,7 @@ extension StmtSyntax {
 extension ExprSyntax {
     /// `true` or `!Task.isCancelled`.
     var runsUntilCancelled: Bool {
-        let text = trimmedDescription.filter { !$0.isWhitespace }
+        let text = trimmedText.filter { !$0.isWhitespace }
         return text == "true" || text == "!Task.isCancelled"
     }
 }
@@ -774,7 +774,7 @@ struct EditBuilder {
         let indentation = block.leftBrace.lineIndentation
         let inner = indentation + "    "
         var lines = [reindent(statement, removing: currentIndentation, adding: inner)]
-        if !block.statements.isEmpty { lines.append(block.statements.trimmedDescription) }
+        if !block.statements.isEmpty { lines.append(block.statements.trimmedText) }
         return TextEdit(start: offset, end: block.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
                         replacement: lines.map { newline + inner + $0 }.joined() + newline + indentation)
     }

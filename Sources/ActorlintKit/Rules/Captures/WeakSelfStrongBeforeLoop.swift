@@ -300,7 +300,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
             SelfUnwrap.all(in: closure).contains { $0.item.id == first.id && $0.isGuard }
         } ?? false
         if !alreadyInside {
-            edits.append(builder.insertFirst(unwrap.statement.trimmedDescription, in: body,
+            edits.append(builder.insertFirst(unwrap.statement.trimmedText, in: body,
                                              currentIndentation: unwrap.item.lineIndentation))
         }
         return Fix(title: "Move `guard let \(unwrap.name)` into the loop", safety: .safe, edits: edits)
@@ -312,7 +312,7 @@ extension StmtSyntax {
     var loopKind: String {
         if let loop = self.as(ForStmtSyntax.self) { return loop.tryKeyword == nil ? "`for await` loop" : "`for try await` loop" }
         if self.is(RepeatStmtSyntax.self) { return "`repeat … while` loop" }
-        if let loop = self.as(WhileStmtSyntax.self) { return "`while \(loop.conditions.trimmedDescription)` loop" }
+        if let loop = self.as(WhileStmtSyntax.self) { return "`while \(loop.conditions.trimmedText)` loop" }
         return "loop"
     }
 }

@@ -482,11 +482,11 @@ struct CompletionHandlerToAsync: Rule {
               let closure = escapingClosureType(last.type), returnsVoid(closure),
               // `@AddAsync` and similar peer macros generate the async variant.
               !function.attributes.contains(where: {
-                  $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("Async") == true
+                  $0.as(AttributeSyntax.self)?.attributeName.trimmedText.contains("Async") == true
               }) else { return nil }
         // `-> UIAlertAction?`, `-> some View`: the function's result is something else; the closure
         // is for an event that comes later, if ever.
-        if let result = function.signature.returnClause?.type.trimmedDescription, !["Void", "()"].contains(result) {
+        if let result = function.signature.returnClause?.type.trimmedText, !["Void", "()"].contains(result) {
             return nil
         }
         // A local function is part of its enclosing function's implementation, not API.
@@ -520,21 +520,21 @@ struct CompletionHandlerToAsync: Rule {
     /// or a member of a test double (`MockStore`, `StubClient`).
     private func isFixedShape(_ function: FunctionDeclSyntax, _ context: RuleContext) -> Bool {
         if function.attributes.contains(where: {
-            ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+            ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedText ?? "")
         }) { return true }
         if let first = function.signature.parameterClause.parameters.first, first.firstName.tokenKind == .wildcard {
-            let typeName = first.type.trimmedDescription.filter { $0.isLetter || $0.isNumber }.lowercased()
+            let typeName = first.type.trimmedText.filter { $0.isLetter || $0.isNumber }.lowercased()
             if typeName.hasSuffix(function.name.text.lowercased()) { return true }
         }
         var current = function.parent
         while let node = current {
             if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
                 if extensionDecl.inheritanceClause != nil { return true }
-                return witnessesProjectProtocol(function, typeName: extensionDecl.extendedType.trimmedDescription,
+                return witnessesProjectProtocol(function, typeName: extensionDecl.extendedType.trimmedText,
                                                 inherited: [], context)
             }
             if let group = node.asProtocol((any DeclGroupSyntax).self), let named = node.asProtocol(NamedDeclSyntax.self) {
-                let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+                let inherited = group.inheritanceClause?.inheritedTypes.map { $0.type.trimmedText } ?? []
                 return witnessesProjectProtocol(function, typeName: named.name.text, inherited: inherited, context)
             }
             current = node.parent
@@ -610,7 +610,7 @@ struct CompletionHandlerToAsync: Rule {
 
     private func parameterShape(_ function: FunctionDeclSyntax) -> [String] {
         function.signature.parameterClause.parameters.map { parameter in
-            parameter.firstName.text + ":" + parameter.type.trimmedDescription.filter { !$0.isWhitespace }
+            parameter.firstName.text + ":" + parameter.type.trimmedText.filter { !$0.isWhitespace }
         }
     }
 
@@ -618,7 +618,7 @@ struct CompletionHandlerToAsync: Rule {
     private func escapingClosureType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
         if let attributed = type.as(AttributedTypeSyntax.self) {
             let escaping = attributed.attributes.contains {
-                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "escaping"
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "escaping"
             }
             return escaping ? attributed.baseType.as(FunctionTypeSyntax.self) : nil
         }
@@ -634,7 +634,7 @@ struct CompletionHandlerToAsync: Rule {
     }
 
     private func returnsVoid(_ closure: FunctionTypeSyntax) -> Bool {
-        let result = closure.returnClause.type.trimmedDescription
+        let result = closure.returnClause.type.trimmedText
         return result == "Void" || result == "()"
     }
 
@@ -652,7 +652,7 @@ struct CompletionHandlerToAsync: Rule {
     /// `Error?`, `(any Error)?`, `NSError?`, `APIError?`.
     private func isOptionalError(_ type: TypeSyntax) -> Bool {
         guard let optional = type.as(OptionalTypeSyntax.self) else { return false }
-        let wrapped = optional.wrappedType.trimmedDescription.filter { $0 != "(" && $0 != ")" }
+        let wrapped = optional.wrappedType.trimmedText.filter { $0 != "(" && $0 != ")" }
         return wrapped.hasSuffix("Error")
     }
 
@@ -693,7 +693,7 @@ struct CompletionHandlerToAsync: Rule {
         var current = function.parent
         while let node = current {
             if let type = node.asProtocol(NamedDeclSyntax.self), !node.is(FunctionDeclSyntax.self) { return type.name.text }
-            if let extensionDecl = node.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedDescription }
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedText }
             current = node.parent
         }
         return ""
@@ -724,15 +724,15 @@ struct CompletionHandlerToAsync: Rule {
 
         let unit = Flow.indentUnit(in: context.file)
         let attributes = function.attributes.compactMap { $0.as(AttributeSyntax.self) }.filter { attribute in
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.trimmedText
             return name.hasSuffix("Actor") || name == "available"
-        }.map { $0.trimmedDescription + " " }.joined()
+        }.map { $0.trimmedText + " " }.joined()
         let kept: Set<String> = ["public", "internal", "fileprivate", "private", "open", "package", "static", "class",
                                  "nonisolated", "final"]
-        let modifiers = function.modifiers.filter { kept.contains($0.name.text) }.map { $0.trimmedDescription + " " }.joined()
-        let generics = function.genericParameterClause?.trimmedDescription ?? ""
-        let whereClause = function.genericWhereClause.map { " " + $0.trimmedDescription } ?? ""
-        let parameterList = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", ")
+        let modifiers = function.modifiers.filter { kept.contains($0.name.text) }.map { $0.trimmedText + " " }.joined()
+        let generics = function.genericParameterClause?.trimmedText ?? ""
+        let whereClause = function.genericWhereClause.map { " " + $0.trimmedText } ?? ""
+        let parameterList = parameters.map { $0.with(\.trailingComma, nil).trimmedText }.joined(separator: ", ")
         let effects = handler.throwing ? "async throws" : "async"
         let result = shape.returnType.map { " -> \($0)" } ?? ""
 
@@ -768,9 +768,9 @@ struct CompletionHandlerToAsync: Rule {
     private func isForwardable(_ parameter: FunctionParameterSyntax) -> Bool {
         guard parameter.ellipsis == nil else { return false }
         if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
-            let specifiers = attributed.specifiers.trimmedDescription
+            let specifiers = attributed.specifiers.trimmedText
             if specifiers.contains("inout") { return false }
-            if attributed.attributes.trimmedDescription.contains("autoclosure") { return false }
+            if attributed.attributes.trimmedText.contains("autoclosure") { return false }
         }
         return true
     }
@@ -786,13 +786,13 @@ struct CompletionHandlerToAsync: Rule {
         let types = handler.closure.parameters.map(\.type)
         // Values that are themselves closures or `inout` would need more care than a rewrite.
         if types.contains(where: { $0.is(FunctionTypeSyntax.self) || $0.is(AttributedTypeSyntax.self) }) { return nil }
-        if types.count == 1, ["Void", "()"].contains(types[0].trimmedDescription) { return nil }
+        if types.count == 1, ["Void", "()"].contains(types[0].trimmedText) { return nil }
         if types.count == 1, isResult(types[0]), let resultType = resultSuccessType(types[0]) {
             return Shape(returnType: resultType, closureParameters: "result",
                          body: ["continuation.resume(with: result)"])
         }
         if let last = types.last, isOptionalError(last) {
-            let values = types.dropLast().map(\.trimmedDescription)
+            let values = types.dropLast().map(\.trimmedText)
             let names = values.count == 1 ? ["value"] : values.indices.map { "value\($0 + 1)" }
             let returned = names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))"
             let success = values.isEmpty ? "continuation.resume()" : "continuation.resume(returning: \(returned))"
@@ -800,7 +800,7 @@ struct CompletionHandlerToAsync: Rule {
                          body: ["if let error {", "\(unit)continuation.resume(throwing: error)", "} else {",
                                 "\(unit)\(success)", "}"])
         }
-        let values = types.map(\.trimmedDescription)
+        let values = types.map(\.trimmedText)
         let names = values.count == 1 ? ["value"] : values.indices.map { "value\($0 + 1)" }
         let returned = names.count == 1 ? names[0] : "(\(names.joined(separator: ", ")))"
         return Shape(returnType: tupleType(values), closureParameters: names.joined(separator: ", "),
@@ -809,7 +809,7 @@ struct CompletionHandlerToAsync: Rule {
 
     private func resultSuccessType(_ type: TypeSyntax) -> String? {
         let clause = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
-        return clause?.arguments.first?.argument.trimmedDescription
+        return clause?.arguments.first?.argument.trimmedText
     }
 
     /// nil (Void) for no values, the type for one, a tuple for several.

@@ -487,12 +487,12 @@ private final class ContinuationFlow {
             return runLoop(Syntax(forLoop), body: forLoop.body, keyword: "for", label: label, states)
         }
         if let whileLoop = node.as(WhileStmtSyntax.self) {
-            let endless = whileLoop.conditions.trimmedDescription == "true"
+            let endless = whileLoop.conditions.trimmedText == "true"
             return runLoop(Syntax(whileLoop), body: whileLoop.body, keyword: "while", label: label, states, endless: endless)
         }
         if let repeatLoop = node.as(RepeatStmtSyntax.self) {
             return runLoop(Syntax(repeatLoop), body: repeatLoop.body, keyword: "repeat", label: label, states,
-                           endless: repeatLoop.condition.trimmedDescription == "true", atLeastOnce: true)
+                           endless: repeatLoop.condition.trimmedText == "true", atLeastOnce: true)
         }
         if let doStatement = node.as(DoStmtSyntax.self) { return run(do: doStatement, states) }
         if let conditional = node.as(IfConfigDeclSyntax.self) { return run(ifConfig: conditional, states) }
@@ -585,7 +585,7 @@ private final class ContinuationFlow {
             case .default(let label):
                 phrase = "the `default` case at line \(line(label))"
             case .case(let label):
-                var text = label.trimmedDescription
+                var text = label.trimmedText
                 if text.hasSuffix(":") { text.removeLast() }
                 if text.count > 40 { text = String(text.prefix(37)) + "…" }
                 phrase = "`\(text)` at line \(line(label))"
@@ -709,7 +709,7 @@ private final class ContinuationFlow {
                     }
                     if let call, let chain = optionalChain(in: call.calledExpression) {
                         // `source?.load { … }` makes no call at all when `source` is nil.
-                        let skipped = labelled(states, "the path where `\(chain.expression.trimmedDescription)` is nil " +
+                        let skipped = labelled(states, "the path where `\(chain.expression.trimmedText)` is nil " +
                                                "(the optional chain at line \(line(chain)))", chain)
                         states = merge(resumed + skipped)
                     } else {
@@ -854,7 +854,7 @@ private final class ContinuationFlow {
             if let label = argument.label { words.append(label.text) }
         }
         // `Timer.scheduledTimer(withTimeInterval:repeats: true) { … }` fires until invalidated.
-        let repeats = call.arguments.contains { $0.label?.text == "repeats" && $0.expression.trimmedDescription == "true" }
+        let repeats = call.arguments.contains { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }
         return repeats || words.contains { word in
             let lowered = word.lowercased()
             return Self.repeatedCallbackWords.contains { lowered.contains($0) }

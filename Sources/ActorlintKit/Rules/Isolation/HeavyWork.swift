@@ -54,13 +54,13 @@ struct HeavyWork {
         // `0..<3`, `1...10`: a fixed range of literals is bounded work.
         if let infix = sequence.as(InfixOperatorExprSyntax.self) {
             let bothLiterals = infix.leftOperand.is(IntegerLiteralExprSyntax.self) && infix.rightOperand.is(IntegerLiteralExprSyntax.self)
-            return bothLiterals ? nil : sequence.trimmedDescription
+            return bothLiterals ? nil : sequence.trimmedText
         }
         if let sequence = sequence.as(SequenceExprSyntax.self) {
             let literals = sequence.elements.allSatisfy { $0.is(IntegerLiteralExprSyntax.self) || $0.is(BinaryOperatorExprSyntax.self) }
-            return literals ? nil : sequence.trimmedDescription
+            return literals ? nil : sequence.trimmedText
         }
-        return sequence.trimmedDescription
+        return sequence.trimmedText
     }
 
     static func heavyCall(_ call: FunctionCallExprSyntax) -> String? {
@@ -68,12 +68,12 @@ struct HeavyWork {
         // (the whole chain before it) are built only in the cases that read them.
         var callee: String { call.calleeText }
         let method = call.calleeName ?? ""
-        var receiver: String { call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased() ?? "" }
+        var receiver: String { call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedText.lowercased() ?? "" }
         let labels = call.arguments.compactMap { $0.label?.text }
         switch method {
         case "decode" where receiver.contains("decoder"):
             // A collection of records, `[Post].self`; a single small object decodes quickly.
-            guard let type = call.arguments.first?.expression.trimmedDescription, type.hasPrefix("[") else { return nil }
+            guard let type = call.arguments.first?.expression.trimmedText, type.hasPrefix("[") else { return nil }
             return "decoding `\(type)`"
         case "jsonObject" where callee.hasPrefix("JSONSerialization"), "data" where callee.hasPrefix("JSONSerialization"):
             return "JSON serialization"

@@ -54,7 +54,7 @@ struct MainDispatch {
     var isOffMainBranch: Bool {
         var current = call.parent
         while let node = current, !node.is(ClosureExprSyntax.self), !node.is(FunctionDeclSyntax.self) {
-            if let branch = node.as(IfExprSyntax.self), branch.conditions.trimmedDescription.contains("isMainThread") { return true }
+            if let branch = node.as(IfExprSyntax.self), branch.conditions.trimmedText.contains("isMainThread") { return true }
             current = node.parent
         }
         return false

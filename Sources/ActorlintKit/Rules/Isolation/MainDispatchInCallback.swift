@@ -135,7 +135,7 @@ struct MainDispatchInCallback: Rule {
         guard dispatch.isDispatchQueue, dispatch.call.trailingClosure != nil, dispatch.call.arguments.isEmpty else { return nil }
         let body = dispatch.body
         if let signature = body.signature, signature.parameterClause != nil || signature.attributes.count > 0 { return nil }
-        let capture = body.signature?.capture.map { " " + $0.trimmedDescription } ?? ""
+        let capture = body.signature?.capture.map { " " + $0.trimmedText } ?? ""
         let inKeyword = body.signature?.inKeyword
         // Replace everything from the callee to the end of `in` (or the opening brace).
         let end = inKeyword?.endPositionBeforeTrailingTrivia ?? body.leftBrace.endPositionBeforeTrailingTrivia

@@ -166,13 +166,13 @@ struct StateAssignments {
                 if let optional = expression.as(OptionalChainingExprSyntax.self) { return property(of: optional.expression) }
                 if let forced = expression.as(ForceUnwrapExprSyntax.self) { return property(of: forced.expression) }
                 if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-                   base.trimmedDescription != "self" {
+                   base.trimmedText != "self" {
                     return property(of: base)
                 }
                 if let reference = expression.as(DeclReferenceExprSyntax.self), properties.contains(reference.baseName.text) {
                     return reference.isShadowed ? nil : reference.baseName.text
                 }
-                if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self",
+                if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self",
                    properties.contains(member.declName.baseName.text) {
                     return member.declName.baseName.text
                 }
@@ -225,7 +225,7 @@ extension DeclReferenceExprSyntax {
                 }
             }
             if let closure = node.as(ClosureExprSyntax.self), let parameters = closure.signature?.parameterClause {
-                if parameters.trimmedDescription.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains(Substring(name)) { return true }
+                if parameters.trimmedText.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains(Substring(name)) { return true }
             }
             if let function = node.as(FunctionDeclSyntax.self) {
                 return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }

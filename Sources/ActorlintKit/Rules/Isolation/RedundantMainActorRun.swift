@@ -124,7 +124,7 @@ struct RedundantMainActorRun: Rule {
             replacement = reindent(body.statements, removing: first.lineIndentation, adding: outer.lineIndentation)
         } else {
             guard body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) else { return nil }
-            replacement = only.trimmedDescription
+            replacement = only.trimmedText
         }
         return Fix(title: "Run the code directly", safety: .safe, edits: [context.replace(outer, with: replacement)])
     }

@@ -10,7 +10,7 @@ struct UIModel {
 
     init?(_ decl: ClassDeclSyntax) {
         let inherited = decl.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? []
-        let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
         var state: [String: VariableDeclSyntax] = [:]
         if inherited.contains("ObservableObject") {
             kind = "an `ObservableObject`"
@@ -46,7 +46,7 @@ extension MemberBlockSyntax {
 }
 
 extension VariableDeclSyntax {
-    var attributeNames: [String] { attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription } }
+    var attributeNames: [String] { attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText } }
     var names: [String] { bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } }
     var isStatic: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } }
     /// No getter/setter block other than observers.

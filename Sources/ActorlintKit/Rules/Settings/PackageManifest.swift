@@ -77,7 +77,7 @@ struct PackageManifest {
 
     /// The source of a node on one line, as `SettingOrigin.text` spells it.
     static func collapsed(_ node: some SyntaxProtocol) -> String {
-        node.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        node.trimmedText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The names of the package's targets that `target` depends on (`"Core"`,

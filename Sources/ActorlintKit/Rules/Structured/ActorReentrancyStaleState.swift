@@ -224,7 +224,7 @@ struct ActorReentrancyStaleState: Rule {
             members += actor.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, actor.name.text) }
         }
         for extensionDecl in context.file.shared(ExtensionDeclSyntax.self) {
-            let name = extensionDecl.extendedType.trimmedDescription
+            let name = extensionDecl.extendedType.trimmedText
             guard stateByActor[name] != nil else { continue }
             members += extensionDecl.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, name) }
         }

@@ -211,7 +211,7 @@ enum Flow {
     static func displayName(of call: FunctionCallExprSyntax) -> String {
         let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
         let trailing = call.trailingClosure == nil ? "" : (call.arguments.isEmpty && call.leftParen == nil ? "" : "_:")
-        let callee = call.calledExpression.trimmedDescription.filter { !$0.isWhitespace }
+        let callee = call.calledExpression.trimmedText.filter { !$0.isWhitespace }
         let allLabels = labels + trailing
         return allLabels.isEmpty ? "\(callee)()" : "\(callee)(\(allLabels))"
     }

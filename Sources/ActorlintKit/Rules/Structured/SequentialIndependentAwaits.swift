@@ -418,7 +418,7 @@ struct SequentialIndependentAwaits: Rule {
                 let name = function.name.text
                 let xcTest = name.hasPrefix("test") && name.dropFirst(4).first.map { $0.isUppercase || $0 == "_" } ?? true
                 return xcTest || function.attributes.contains {
-                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Test"
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Test"
                 }
             }
             current = candidate.parent
@@ -501,7 +501,7 @@ struct SequentialIndependentAwaits: Rule {
     private func receiver(of call: FunctionCallExprSyntax) -> String {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return "self" }
         guard let base = member.base else { return "." }
-        return Flow.rootName(of: base) ?? base.trimmedDescription
+        return Flow.rootName(of: base) ?? base.trimmedText
     }
 
     private func isWrite(_ call: FunctionCallExprSyntax) -> Bool {
@@ -558,7 +558,7 @@ struct SequentialIndependentAwaits: Rule {
         for binding in group {
             for reference in Flow.references(to: Set(stored.keys), in: binding.call) {
                 if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
-                   member.base?.trimmedDescription != "self" {
+                   member.base?.trimmedText != "self" {
                     continue
                 }
                 guard let property = stored[reference.baseName.text], isSendable(property, context.file) else {
@@ -571,7 +571,7 @@ struct SequentialIndependentAwaits: Rule {
 
     private func isActorIsolated(_ node: some SyntaxProtocol, _ context: RuleContext) -> Bool {
         func hasGlobalActor(_ attributes: AttributeListSyntax) -> Bool {
-            attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Actor") == true }
+            attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText.hasSuffix("Actor") == true }
         }
         var current = node.parent
         while let candidate = current {
@@ -605,7 +605,7 @@ struct SequentialIndependentAwaits: Rule {
     private func storedProperties(of owner: DeclGroupSyntax, in file: SourceFile) -> [String: PatternBindingSyntax] {
         var groups: [DeclGroupSyntax] = [owner]
         if let extensionDecl = owner.as(ExtensionDeclSyntax.self) {
-            let name = extensionDecl.extendedType.trimmedDescription
+            let name = extensionDecl.extendedType.trimmedText
             groups += Flow.all(DeclSyntax.self, in: file.tree).compactMap { declaration -> DeclGroupSyntax? in
                 guard let named = declaration.asProtocol(NamedDeclSyntax.self), named.name.text == name else { return nil }
                 return declaration.asProtocol(DeclGroupSyntax.self)
@@ -640,7 +640,7 @@ struct SequentialIndependentAwaits: Rule {
             if value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
                 || value.is(StringLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) { return true }
             guard let call = value.as(FunctionCallExprSyntax.self) else { return false }
-            typeNames = [call.calledExpression.trimmedDescription]
+            typeNames = [call.calledExpression.trimmedText]
         }
         guard !typeNames.isEmpty else { return false }
         let declarations = Flow.all(DeclSyntax.self, in: file.tree)
@@ -652,9 +652,9 @@ struct SequentialIndependentAwaits: Rule {
             if declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self)
                 || declaration.is(ActorDeclSyntax.self) { return true }
             guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return false }
-            let conforms = group.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription.contains("Sendable") } ?? false
+            let conforms = group.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedText.contains("Sendable") } ?? false
             let globalActor = group.attributes.contains {
-                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Actor") == true
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedText.hasSuffix("Actor") == true
             }
             return conforms || globalActor
         }

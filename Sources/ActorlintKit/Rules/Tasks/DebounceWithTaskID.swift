@@ -350,7 +350,7 @@ struct DebounceWithTaskID: Rule {
         stored.owner.declarations.contains { declaration in
             let bound = declaration.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.contains { variable in
                 variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == stored.property }
-                    && variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Binding" }
+                    && variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Binding" }
             }
             return bound || collect(DeclReferenceExprSyntax.self, in: declaration).contains {
                 $0.baseName.text == "$" + stored.property

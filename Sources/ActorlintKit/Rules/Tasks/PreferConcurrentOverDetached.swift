@@ -183,7 +183,7 @@ struct PreferConcurrentOverDetached: Rule {
             if inner.calleeText == "MainActor.run" || inner.calleeText == "DispatchQueue.main.async" { return true }
             if inner.calleeText == "Task", let closure = inner.trailingClosure,
                closure.signature?.attributes.contains(where: {
-                   $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
+                   $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "MainActor"
                }) == true { return true }
             return false
         }

@@ -237,7 +237,7 @@ struct TaskInOnAppear: Rule {
         guard modifier.trailingClosure != nil, modifier.arguments.isEmpty,
               let member = modifier.calledExpression.as(MemberAccessExprSyntax.self),
               task.trailingClosure != nil else { return nil }
-        let arguments = task.leftParen == nil ? "" : "(\(task.arguments.trimmedDescription))"
+        let arguments = task.leftParen == nil ? "" : "(\(task.arguments.trimmedText))"
         let closure = reindent(body, removing: task.lineIndentation,
                                adding: member.period.lineIndentation)
         let edit = TextEdit(start: member.declName.positionAfterSkippingLeadingTrivia.utf8Offset,
