@@ -70,7 +70,14 @@ public enum NestingCheck {
         }
 
         mutating func scan() {
+            let special = Self.special
             while index < bytes.count {
+                // Most bytes are none of those below, and end a run.
+                guard special[Int(bytes[index])] else {
+                    run = Run()
+                    index += 1
+                    continue
+                }
                 switch bytes[index] {
                 case UInt8(ascii: "\n"):
                     line += 1
@@ -98,6 +105,11 @@ public enum NestingCheck {
                 }
                 index += 1
             }
+        }
+
+        /// The bytes the switch in `scan` handles.
+        private static let special: [Bool] = (0...255).map { byte in
+            "\n[(@ \t\r/\"".utf8.contains(UInt8(byte))
         }
 
         private mutating func skipBlockComment() {

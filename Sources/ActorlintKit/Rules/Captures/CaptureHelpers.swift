@@ -121,9 +121,10 @@ struct TaskCreation {
     init?(_ call: FunctionCallExprSyntax) {
         // Every call of a file is asked: most are rejected by their first token, before the
         // callee's text is built. A task's callee starts with `Task`, or with a prefix of it
-        // followed by the `<…>` removed below.
+        // followed by the `<…>` removed below. (By byte: Foundation's `String.contains` was 1 %
+        // of a whole run here.)
         guard let first = call.calledExpression.firstToken(viewMode: .sourceAccurate)?.text,
-              first == "Task" || first.contains("<") || "Task".hasPrefix(first) else { return nil }
+              first == "Task" || first.utf8.contains(UInt8(ascii: "<")) || "Task".hasPrefix(first) else { return nil }
         var callee = call.calleeText
         // `Task<Void, Never>.detached` → `Task.detached`.
         if let open = callee.firstIndex(of: "<"), let close = callee.lastIndex(of: ">"), open < close {
