@@ -99,6 +99,19 @@ import Testing
         #expect(streamed.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
     }
 
+    @Test func manifestsWaitingForTheSettleStepHoldNoTree() throws {
+        // A manifest is analysed only once every module is indexed. Were its tree held until
+        // then, it would take room the next module's trees need, and they would be parsed twice.
+        let manifest = "// swift-tools-version: 6.0\n" + String(repeating: "// a long comment\n", count: 30)
+            + "import PackageDescription\nlet package = Package(name: \"P\")\n"
+        let source = String(repeating: "let a = 1\n", count: 40)
+        let files = ["Sources/A/Package.swift": manifest, "Sources/A/Small.swift": "let s = 1\n",
+                     "Sources/B/One.swift": source, "Sources/B/Two.swift": source]
+        let streamed = try run(files, modules: ["A", "B"], budget: 2 * source.utf8.count, threads: 1, in: TemporaryDirectory())
+        #expect(streamed.counters["files parsed again", default: 0] == 0)
+        #expect(streamed.counters["manifests parsed again", default: 0] == 1)
+    }
+
     /// `Feed.load()` catches every error into `errorMessage`; it runs in a cancelled task only
     /// because `App`'s view awaits it in `.task`, which `Feed` is analysed before.
     static let feedModel = """

@@ -352,7 +352,11 @@ final class LintSession: @unchecked Sendable {
             let members = module.members.filter { !$0.isManifest }
             let (answered, toAnalyse) = answerFromCache(members, linkedDigest: module.linkedDigest)
             return { [self] in
-                deferred += module.members.filter(\.isManifest)
+                // A manifest waits for the settle job: holding its tree that long would make the
+                // budget shrink with every package of the run (SwiftPM's fixtures are hundreds).
+                let manifests = module.members.filter(\.isManifest)
+                for slot in manifests { release(slot) }
+                deferred += manifests
                 for slot in answered { release(slot) }
                 // Held trees first: analysing them frees their memory.
                 ready += toAnalyse.filter { $0.file != nil } + toAnalyse.filter { $0.file == nil }
@@ -526,7 +530,7 @@ final class LintSession: @unchecked Sendable {
                 let data = try LintProfile.measure(profile, "read") { try linter.readChecked(slot.path) }
                 if cache != nil { content = data.withUnsafeBytes { StableHasher.digest($0) } }
                 file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data) }
-                profile?.count("files parsed again")
+                profile?.count(slot.isManifest ? "manifests parsed again" : "files parsed again")
             }
             // Only the manifests' settings rules read other modules' indexes (and wait for them).
             let (findings, reachAnswers) = linter.analyse(file, module: slot.module.settings, index: slot.module.index,
