@@ -17,8 +17,9 @@ let usage = """
       (d) (b) again with the cache it wrote (warm);
       (e) (d) with one file edited: in a function body, and above its declarations;
       (f) swift-format lint --parallel on the same files, when it is on PATH.
-    --scale N also runs (b) without a cache on the file list repeated 1, 2, 4 … N times,
-    for peak memory as the input grows. --json FILE writes every number as JSON.
+    --scale N also runs (b) without a cache on the file list repeated 1, 2, 4 … N times (every
+    module grows) and on 1, 2, 4 … N copies of the folders side by side (more modules), for
+    peak memory as the input grows. --json FILE writes every number as JSON.
 
     """
 
@@ -105,6 +106,34 @@ func lint(_ name: String, list: String, roots: [String], select: String = "defau
     if child.exitCode != 0 { step.note = "child failed: exit \(child.exitCode.map(String.init) ?? "signal \(child.signal ?? 0)")" }
     print("  \(name): \(format(step.wall)) s wall, \(format(step.cpu)) s CPU, \(megabytes(step.peakRSS)) peak")
     return step
+}
+
+/// `factor` copies of the checked folders side by side, as symbolic links in the scratch folder,
+/// and the file list and roots that check them: each copy's packages and Xcode projects are
+/// projects of their own, as when one CI job checks many apps.
+func sideBySide(_ factor: Int, copiesOf paths: [String], files: [String]) -> (list: String, roots: [String]) {
+    let roots = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    var listed: [String] = []
+    var copiedRoots: [String] = []
+    for copy in 1...factor {
+        let folder = scratch + "/copies/\(copy)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let links = roots.enumerated().map { folder + "/\($0)-" + ($1 as NSString).lastPathComponent }
+        for (link, root) in zip(links, roots) where !FileManager.default.fileExists(atPath: link) {
+            try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: root)
+        }
+        copiedRoots += links
+        for file in files {
+            let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+            // The innermost checked folder holding the file.
+            guard let index = roots.indices.filter({ absolute.hasPrefix(roots[$0] + "/") })
+                .max(by: { roots[$0].count < roots[$1].count }) else { continue }
+            listed.append(links[index] + absolute.dropFirst(roots[index].count))
+        }
+    }
+    let list = scratch + "/files-\(factor)-copies.txt"
+    _ = FileManager.default.createFile(atPath: list, contents: Data(listed.joined(separator: "\n").utf8))
+    return (list, copiedRoots)
 }
 
 func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
@@ -231,13 +260,18 @@ func main() -> Int32 {
         print("(f) swift-format is not on PATH: skipped")
     }
 
-    // Peak memory as the input grows: the same list repeated (so also its modules grow).
+    // Peak memory as the input grows, two ways: the same list repeated (every module grows), and
+    // the checked folders copied side by side (the modules stay, their number grows).
     var scaled: [(factor: Int, step: Step)] = []
+    var copied: [(factor: Int, step: Step)] = []
     if scale > 1 {
-        print("scale: check default, no cache, file list repeated…")
+        print("scale: check default, no cache, file list repeated, then folders copied…")
         var factor = 1
         while factor <= scale {
             scaled.append((factor, lint("check default ×\(factor), no cache", list: list, roots: paths, repeat: factor,
+                                        treeBudget: treeBudget)))
+            let copies = sideBySide(factor, copiesOf: paths, files: files)
+            copied.append((factor, lint("check default, \(factor) copies, no cache", list: copies.list, roots: copies.roots,
                                         treeBudget: treeBudget)))
             factor *= 2
         }
@@ -275,12 +309,14 @@ func main() -> Int32 {
         table.append("")
         table.append("| input | files | wall s | CPU s | peak RSS |")
         table.append("|---|---:|---:|---:|---:|")
-        for (factor, step) in scaled {
-            table.append("| \(factor)× | \(files.count * factor) | \(format(step.wall)) | \(format(step.cpu)) | \(megabytes(step.peakRSS)) |")
+        for (kind, steps) in [("list repeated", scaled), ("folders copied", copied)] {
+            for (factor, step) in steps {
+                table.append("| \(factor)×, \(kind) | \(files.count * factor) | \(format(step.wall)) | \(format(step.cpu)) | \(megabytes(step.peakRSS)) |")
+            }
+            let peaks = steps.map(\.step.peakRSS)
+            let flat = (peaks.max() ?? 0) <= 500 << 20 && Double(peaks.last ?? 0) <= 1.25 * Double(peaks.first ?? 1)
+            goals.append(("peak RSS ≤ 500 MB and flat (≤ 1.25×) from 1× to \(steps.last!.factor)×, \(kind): \(peaks.map(megabytes).joined(separator: " → "))", flat))
         }
-        let peaks = scaled.map(\.step.peakRSS)
-        let flat = (peaks.max() ?? 0) <= 500 << 20 && Double(peaks.last ?? 0) <= 1.25 * Double(peaks.first ?? 1)
-        goals.append(("peak RSS ≤ 500 MB and flat from 1× to \(scaled.last!.factor)×: \(peaks.map(megabytes).joined(separator: " → "))", flat))
     } else {
         goals.append(("peak RSS ≤ 500 MB (cold, 1×): \(megabytes(cold.peakRSS))", cold.peakRSS <= 500 << 20))
     }
@@ -313,6 +349,7 @@ func main() -> Int32 {
             "cores": ProcessInfo.processInfo.activeProcessorCount, "paths": paths,
             "steps": ([parse, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? [])).map(\.json),
             "scale": scaled.map { ["factor": $0.factor, "step": $0.step.json] },
+            "scaleCopies": copied.map { ["factor": $0.factor, "step": $0.step.json] },
             "ratios": [
                 "coldWallOverParse": number(ratio(cold.wall, parse.wall)), "coldCPUOverParse": number(ratio(cold.cpu, parse.cpu)),
                 "allWallOverParse": number(ratio(all.wall, parse.wall)), "allCPUOverParse": number(ratio(all.cpu, parse.cpu)),
