@@ -54,6 +54,48 @@ import Testing
         #expect(json["isolation"] as? String == "nonisolated", "\(result.output)")
     }
 
+    @Test func modulesImportedThroughAnotherAreSeenAsCheckSeesThem() throws {
+        // App imports Kit only; Kit's `Base` subclasses Core's `@MainActor` `Screen`. `check`
+        // links App to Kit and Core; so must `explain`, or `Feed` loses its main actor.
+        let directory = try TemporaryDirectory()
+        try directory.write("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Three", targets: [
+                .target(name: "Core"),
+                .target(name: "Kit", dependencies: ["Core"]),
+                .executableTarget(name: "App", dependencies: ["Kit"]),
+            ])
+            """)
+        try directory.write("Sources/Core/Screen.swift", "@MainActor open class Screen {\n    public init() {}\n}\n")
+        try directory.write("Sources/Kit/Base.swift", "import Core\n\nopen class Base: Screen {}\n")
+        try directory.write("Sources/App/Feed.swift", """
+            import Kit
+
+            final class Feed: Base {
+                func refresh() {
+                    print("refresh")
+                }
+            }
+            """)
+        let result = actorlint("explain", directory.url("Sources/App/Feed.swift") + ":5", "--format", "json")
+        #expect(result.code == 0, "\(result.errors)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["isolation"] as? String == "MainActor", "\(result.output)")
+    }
+
+    @Test func anXcodeTargetsFilesInOtherFoldersAreItsModule() throws {
+        // The project lists both files for one target; `Screen` lives in another folder.
+        let directory = try TemporaryDirectory()
+        try directory.write("App.xcodeproj/project.pbxproj", ProjectSettingsTests.minimalProject(files: ["App/Feed.swift", "Shared/Screen.swift"]))
+        try directory.write("Shared/Screen.swift", "@MainActor class Screen {}\n")
+        try directory.write("App/Feed.swift", "final class Feed: Screen {\n    func refresh() {\n        print(1)\n    }\n}\n")
+        let result = actorlint("explain", directory.url("App/Feed.swift") + ":3", "--format", "json")
+        #expect(result.code == 0, "\(result.errors)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["isolation"] as? String == "MainActor", "\(result.output)")
+    }
+
     @Test func aLineOutsideTheFileIsNamedWithExitCode3() throws {
         let package = try twoTargetPackage()
         let result = actorlint("explain", package.url("Sources/App/Feed.swift") + ":99")

@@ -22,12 +22,13 @@ public struct Explanation: Sendable {
         let token = file.tree.token(at: position) ?? file.tree.lastToken(viewMode: .sourceAccurate)
         let node = token.map(Syntax.init) ?? Syntax(file.tree)
         let module = project.settings(forAbsolutePath: URL(fileURLWithPath: path).standardizedFileURL.path)
-        let index = ProjectIndex(files: [file] + moduleFiles(named: module.name, besides: file.path, project: project, linter: linter))
-        // Sibling modules this one imports, linked as `check` links them, so a superclass or
-        // protocol from a local package resolves.
-        let siblings = Set(project.modules.map(\.name)).intersection(index.imports).subtracting([module.name])
-        ProjectIndex.link([index] + siblings.sorted().map {
-            ProjectIndex(files: moduleFiles(named: $0, besides: file.path, project: project, linter: linter))
+        let index = ProjectIndex(files: [file] + moduleFiles(of: module, besides: file.path, project: project, linter: linter))
+        // The modules it imports, directly or not, and its Xcode project's other targets, linked
+        // as `check` links them, so a superclass or protocol from a local package resolves.
+        let catalog = ModuleCatalog(project.modules)
+        index.link(dependencies: catalog.closure(of: module, imports: index.imports) { position in
+            let dependency = ProjectIndex(files: moduleFiles(of: project.modules[position], besides: file.path, project: project, linter: linter))
+            return (dependency, dependency.imports)
         })
         let context = ExecutionContext.innermost(containing: node)
         let model = IsolationModel(file: file, module: module, index: index)
@@ -37,18 +38,18 @@ public struct Explanation: Sendable {
                            with62Settings: modern.isolation(of: context))
     }
 
-    /// The files of the module called `name`, except `path`; for the explained file's own module
-    /// without known roots, the files beside it.
-    private static func moduleFiles(named name: String, besides path: String, project: ProjectModel, linter: Linter) -> [SourceFile] {
+    /// The files of `module`, except `path`: those under its roots and those its project lists;
+    /// for the explained file's own module without either, the files beside it.
+    private static func moduleFiles(of module: ModuleSettings, besides path: String, project: ProjectModel, linter: Linter) -> [SourceFile] {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var roots = project.roots.filter { project.modules[$0.module].name == name }.map(\.path)
-        if roots.isEmpty, project.settings(forAbsolutePath: absolute).name == name {
+        let belongs = { (file: String) in project.settings(forAbsolutePath: file).key == module.key }
+        var roots = project.roots.filter { project.modules[$0.module].key == module.key }.map(\.path)
+        let listed = project.files.filter { project.modules[$0.value].key == module.key }.map(\.key)
+        if roots.isEmpty, listed.isEmpty, belongs(absolute) {
             roots = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]
         }
-        let others = FileDiscovery().discover(roots).files.filter {
-            URL(fileURLWithPath: $0).standardizedFileURL.path != absolute
-                && project.settings(forAbsolutePath: URL(fileURLWithPath: $0).standardizedFileURL.path).name == name
-        }
+        let found = FileDiscovery().discover(roots).files.map { URL(fileURLWithPath: $0).standardizedFileURL.path } + listed
+        let others = Set(found.filter { $0 != absolute && $0.hasSuffix(".swift") && belongs($0) }).sorted()
         return others.compactMap { try? linter.load($0) }
     }
 

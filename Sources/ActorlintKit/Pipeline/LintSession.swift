@@ -158,7 +158,7 @@ final class LintSession: @unchecked Sendable {
         }
         self.files = files
         self.modules = modules
-        let catalog = ModuleCatalog(modules)
+        let catalog = ModuleCatalog(modules.map(\.settings))
         self.catalog = catalog
         queue = LintProfile.measure(profile, "module order") {
             // One module has no order to find.
@@ -167,7 +167,7 @@ final class LintSession: @unchecked Sendable {
                 for (slot, names) in zip(files, imports) { slot.module.scannedImports.formUnion(names) }
             }
             let dependencies = modules.map { module in
-                catalog.resolve(module.scannedImports, of: module).map(catalog.position(of:))
+                catalog.resolve(module.scannedImports, of: module.settings)
             }
             return ModuleOrder.sorted(dependencies: dependencies).flatMap { modules[$0].files }
         }
@@ -304,7 +304,7 @@ final class LintSession: @unchecked Sendable {
             }
             // The index holds what the run still needs; per-file summaries would grow with it.
             for slot in members { slot.summary = nil }
-            let dependencies = members.isEmpty ? [] : catalog.resolve(index.imports, of: module)
+            let dependencies = members.isEmpty ? [] : catalog.resolve(index.imports, of: module.settings).map { modules[$0] }
             return { [self] in
                 module.members = members
                 module.index = index
