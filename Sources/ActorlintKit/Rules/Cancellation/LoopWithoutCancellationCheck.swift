@@ -234,6 +234,10 @@ struct LoopWithoutCancellationCheck: Rule {
         ]
     )
 
+    /// Async code says one of these: an `async` function or closure, an `await`, a `Task`, a
+    /// `.task` or `.refreshable` closure, an `AsyncStream`'s unfolding closure.
+    static let triggers = ["async", "await", "Task", "task", "refreshable", "Async"]
+
     func violations(in context: RuleContext) -> [Violation] {
         // Tests and their helpers are never cancelled.
         if Flow.isTestSource(context.file) { return [] }

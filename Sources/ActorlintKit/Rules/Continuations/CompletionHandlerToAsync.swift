@@ -447,10 +447,13 @@ struct CompletionHandlerToAsync: Rule {
     static let completionWords = ["complet", "finish", "done", "reply", "result", "response", "success", "failure"]
     static let completionNames: Set<String> = ["handler", "callback", "cb", "then"]
 
+    /// A handler is `@escaping`, or an optional closure returning `Void` or `()`.
+    static let triggers = ["escaping", "Void", "-> ()", "->()"]
+
     func violations(in context: RuleContext) -> [Violation] {
         // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
         if Flow.isTestSource(context.file) { return [] }
-        let functions = Flow.all(FunctionDeclSyntax.self, in: context.file.tree)
+        let functions = context.file.shared(FunctionDeclSyntax.self)
         return functions.compactMap { function in
             guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
                   !isFixedShape(function, context), !bridgesAsyncCode(function, handler),

@@ -63,21 +63,18 @@ struct DispatchGlobalForCPUWork: Rule {
         ]
     )
 
+    /// `DispatchQueue.global(…)` is always spelled with `global`.
+    static let triggers = ["global"]
+
     func violations(in context: RuleContext) -> [Violation] {
-        final class Visitor: SyntaxVisitor {
-            var found: [FunctionCallExprSyntax] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                let callee = node.calleeText
-                if callee.hasPrefix("DispatchQueue.global("), callee.hasSuffix(".async"), let body = node.onlyClosure,
-                   body.statements.count >= 2, body.containsMainDispatch {
-                    found.append(node)
-                }
-                return .visitChildren
-            }
+        // From the shared walk; the callee's text is built only for calls named `async`.
+        let found = context.file.functionCalls.filter { node in
+            guard node.calleeName == "async" else { return false }
+            let callee = node.calleeText
+            guard callee.hasPrefix("DispatchQueue.global("), callee.hasSuffix(".async"), let body = node.onlyClosure else { return false }
+            return body.statements.count >= 2 && body.containsMainDispatch
         }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(context.file.tree)
-        return visitor.found.map { call in
+        return found.map { call in
             context.violation(
                 "This is the GCD round trip: work on a global queue, then a hop back to the main queue with the result. " +
                 "A `@concurrent` function that returns the result, awaited from main-actor code, does the same with " +
