@@ -93,6 +93,16 @@ struct UIModelMissingMainActor: Rule {
         ]
     )
 
+    /// The attribute goes on its own line before the declaration; that is only the type's
+    /// attribute if the declaration starts a line. In broken code a modifier the parser left
+    /// outside it (`final` in unexpected text) can stand before it on the same line, and each
+    /// fix would add another attribute after that modifier.
+    private static func startsALine(_ decl: some SyntaxProtocol) -> Bool {
+        decl.previousToken(viewMode: .sourceAccurate) == nil
+            || decl.leadingTrivia.contains(where: \.isNewline)
+            || decl.previousToken(viewMode: .sourceAccurate)?.trailingTrivia.contains(where: \.isNewline) == true
+    }
+
     func violations(in context: RuleContext) -> [Violation] {
         UIModel.all(in: context.file).compactMap { model in
             let here = context.isolation.isolation(of: ExecutionContext(kind: .typeDeclaration, node: Syntax(model.decl)))
@@ -101,7 +111,7 @@ struct UIModelMissingMainActor: Rule {
             let name = model.decl.name.text
             let state = model.stateProperties.keys.sorted().prefix(3).map { "`\($0)`" }.joined(separator: ", ")
             let insertion = model.decl.positionAfterSkippingLeadingTrivia.utf8Offset
-            let fix = Fix(title: "Add `@MainActor`", safety: .unsafe, edits: [
+            let fix = !Self.startsALine(model.decl) ? nil : Fix(title: "Add `@MainActor`", safety: .unsafe, edits: [
                 TextEdit(start: insertion, end: insertion, replacement: "@MainActor\n" + model.decl.lineIndentation),
             ])
             return context.violation(
