@@ -198,6 +198,16 @@ import Testing
         #expect(!held.findings.isEmpty && dropped.findings == held.findings)
     }
 
+    @Test func anUnwalkedFileReadsAsTheWalkedOne() {
+        let text = "@MainActor final class A {\r\n  func f() async { await g(); Task { [weak self] in } }\n}\n// é\n"
+        let file = SourceFile(path: "A.swift", text: text)
+        let shape = { (file: SourceFile) in file.sharedNodes.map { "\($0.kind)@\($0.position.utf8Offset)" } }
+        let walked = shape(file)
+        let fresh = file.unwalked()
+        #expect(fresh.tree.description == text && fresh.path == file.path && fresh.lineCount == file.lineCount)
+        #expect(walked.count == 6 && shape(fresh) == walked)
+    }
+
     /// The scan `PBXLineIndex.line(ofKey:inObject:)` made per key before it indexed each object once.
     static func scanForKey(_ key: String, start: Int, lines: [Substring]) -> (number: Int, text: String)? {
         let opening = lines[start]

@@ -39,6 +39,11 @@ public final class LintProfile: @unchecked Sendable {
         lock.withLock { counts[name, default: 0] += amount }
     }
 
+    /// Keeps the largest `value` seen under counter `name` (a high-water mark, not a sum).
+    func count(highest name: String, _ value: Int) {
+        lock.withLock { counts[name] = max(counts[name] ?? 0, value) }
+    }
+
     /// Runs `body` and adds its thread CPU time to phase `name`; without a profile, only runs it.
     @inline(__always)
     static func measure<T>(_ profile: LintProfile?, _ name: String, _ body: () throws -> T) rethrows -> T {

@@ -277,9 +277,10 @@ final class LintSession: @unchecked Sendable {
             slot.content = content
             // Held for the rules only while the budget allows; otherwise parsed again then.
             if heldBytes + bytes <= linter.treeBudget {
-                slot.file = file
+                slot.file = file.unwalked()
                 slot.heldBytes = bytes
                 heldBytes += bytes
+                profile?.count(highest: "most KiB of source held", heldBytes >> 10)
             } else {
                 profile?.count("trees dropped before analysis")
             }

@@ -21,10 +21,10 @@ public struct Linter: Sendable {
     public var maximumFileSize = 16 << 20
     /// Results of earlier runs; nil runs without one (`--no-cache`).
     public var cache: ResultCache?
-    /// Bytes of source whose syntax trees may be held at once (see the type's comment). A tree
-    /// takes about 35× its source in memory (toolchain SwiftSyntax): 8 MiB of source is some
-    /// 300 MB of trees; a module (or an Xcode project's targets together) over that parses the
-    /// rest of its files twice.
+    /// Bytes of source whose syntax trees may be held at once (see the type's comment). A held
+    /// tree keeps only its parsed nodes (`SourceFile.unwalked`), some 20–25× its source: 8 MiB
+    /// of source is about 200 MB; a module (or an Xcode project's targets together) over that
+    /// parses the rest of its files twice.
     public var treeBudget = 8 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount

@@ -1,6 +1,6 @@
 import Foundation
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// One parsed Swift file: the text, its syntax tree and the helpers every rule needs.
 /// Parsed once per run; rules and the isolation model share it.
@@ -23,6 +23,22 @@ public final class SourceFile: @unchecked Sendable {
         self.text = text
         self.tree = Parser.parse(source: text)
         self.lineStarts = Self.lineStarts(of: text)
+    }
+
+    private init(path: String, text: String, tree: SourceFileSyntax, lineStarts: [Int32]) {
+        self.path = path
+        self.text = text
+        self.tree = tree
+        self.lineStarts = lineStarts
+    }
+
+    /// The same file over the same parsed nodes, with a new root and no memos. A tree keeps
+    /// every node a walk has visited for as long as it lives, and the memos keep lists of them:
+    /// a file waiting between its summary and its rules would hold all that (about a quarter
+    /// more than the parsed nodes) for nothing but a walk the rules can redo.
+    func unwalked() -> SourceFile {
+        let root = Syntax(raw: tree.raw, rawNodeArena: tree.raw.arena)
+        return SourceFile(path: path, text: text, tree: root.cast(SourceFileSyntax.self), lineStarts: lineStarts)
     }
 
     /// Made on first use: positions and line texts come from `lineStarts`, and the converter
