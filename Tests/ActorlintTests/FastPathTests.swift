@@ -208,6 +208,17 @@ import Testing
         #expect(walked.count == 6 && shape(fresh) == walked)
     }
 
+    @Test func fingerprintsWrittenWithoutReflectionAreTheReflectedOnes() {
+        // Every property set, so a property missing from `fingerprintFields` shows.
+        let origin = SettingOrigin(path: "/p/App.xcodeproj/project.pbxproj", line: 12, text: "SWIFT_VERSION = \"6.0\";")
+        let full = ModuleSettings(name: "App", kind: .app, languageMode: 5, defaultIsolation: .unknown(reason: "$(X)"),
+                                  features: ["B", "A"], toolsVersion: "6.2", origins: ["languageMode": origin, "b": origin],
+                                  provenance: "the target", strictConcurrency: "complete", configuration: "Debug",
+                                  projectPath: "/p/App.xcodeproj")
+        let values: [Any] = [full, ModuleSettings(), (modules: [full], configurations: [(key: 0, value: ["App": full])], notes: ["n"])]
+        for value in values { #expect(Fingerprint.of(value) == Fingerprint.of(value, fast: false)) }
+    }
+
     /// The scan `PBXLineIndex.line(ofKey:inObject:)` made per key before it indexed each object once.
     static func scanForKey(_ key: String, start: Int, lines: [Substring]) -> (number: Int, text: String)? {
         let opening = lines[start]
