@@ -236,6 +236,47 @@ import Testing
         return nil
     }
 
+    /// A plist as text with sorted keys, whoever built it.
+    static func canonical(_ value: Any) -> String {
+        switch value {
+        case let dictionary as [String: Any]:
+            return "{" + dictionary.keys.sorted().map { $0.debugDescription + "=" + canonical(dictionary[$0]!) }.joined(separator: ";") + "}"
+        case let array as [Any]: return "(" + array.map(canonical).joined(separator: ",") + ")"
+        case let string as String: return string.debugDescription
+        case let data as Data: return "<" + data.map { String($0, radix: 16) }.joined(separator: " ") + ">"
+        default: return "?\(type(of: value))"
+        }
+    }
+
+    @Test(arguments: ["NestedApp/App.xcodeproj", "SyncedApp/SyncedApp.xcodeproj", "XcodeSettings/Shop.xcodeproj", "edge cases"])
+    func openStepPlistsReadAsFoundationReadsThem(project: String) throws {
+        let data: Data
+        if project == "edge cases" {
+            data = Data("""
+            // !$*UTF8*$!
+            { /* a comment */ plain = a_b$c/d:e.f-g; "quoted key" = "tab\\there \\"q\\" back\\\\slash \\U00e9\\U20AC \\101\\n";
+              'single' = 'it\\'s "q"'; empty = ""; list = ( one, "two", ( ), {}, ); trailing = (a, b);
+              data = <0fA1 22>; nested = { inner = { deeper = ( x ); }; }; // line comment
+              unicode = "Grüße ✓"; dup = first; dup = second; }
+            """.utf8)
+        } else {
+            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/Projects/\(project)/project.pbxproj").path
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let foundation = try PropertyListSerialization.propertyList(from: data, format: nil)
+        #expect(Self.canonical(try OpenStepPlist.parse(data)) == Self.canonical(foundation))
+        #expect(!Self.canonical(foundation).contains("?"))
+    }
+
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>", "{ a = b }", "{ a = \"\\351\"; }",
+        "{ a = b; } trailing", "{ a = \"open; }", "( a b )", "{ = b; }", "{ a = <0f1>; }",
+    ])
+    func plistsOutsideWhatXcodeWritesAreLeftToFoundation(text: String) {
+        #expect(throws: OpenStepPlist.Unsupported.self) { try OpenStepPlist.parse(Data(text.utf8)) }
+    }
+
     @Test(arguments: ["NestedApp/App.xcodeproj", "SyncedApp/SyncedApp.xcodeproj"])
     func pbxprojKeyLinesAgreeWithAScanPerKey(project: String) throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads an `.xcodeproj`: per native target and build configuration the Swift settings (with
 /// xcconfig files), and which source files the target compiles (Sources build phases and
-/// Xcode 16 synchronized folders). Foundation's `PropertyListSerialization` reads the
-/// old-style ASCII plist of `project.pbxproj`, on Linux too.
+/// Xcode 16 synchronized folders). `OpenStepPlist` reads the old-style plist of
+/// `project.pbxproj`; Foundation's `PropertyListSerialization` reads what it does not.
 enum XcodeProjectReader {
     /// The configuration reported when a target has it.
     static let preferredConfiguration = "Debug"
@@ -17,7 +17,7 @@ enum XcodeProjectReader {
         }
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try (try? OpenStepPlist.parse(data)) ?? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             contribution.notes.append("\(pbxproj): not a property list (\((error as NSError).localizedDescription)); its files get plain Swift 6 settings")
             return contribution
