@@ -236,6 +236,13 @@ import Testing
         return nil
     }
 
+    @Test(arguments: ["/a//b", "/a/./b/", "/a/../../b", "/..", "/", "rel/x", "./rel/../y", "/a/b/..", "/a/b/../", "//a",
+                      "/a/.hidden/..x/...", "/a/b/c/../../d/./e//f/", "", ".", "..", "é/ü/../ß", "/a b/c"])
+    func standardPathsAreTheURLsStandardizedPaths(path: String) {
+        #expect(StandardPath.absolute(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+        #expect(StandardPath.resolve(path, in: "/p/q") == URL(fileURLWithPath: path.hasPrefix("/") ? path : "/p/q/" + path).standardizedFileURL.path)
+    }
+
     /// A plist as text with sorted keys, whoever built it.
     static func canonical(_ value: Any) -> String {
         switch value {

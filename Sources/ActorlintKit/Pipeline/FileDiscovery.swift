@@ -12,7 +12,7 @@ public struct FileDiscovery: Sendable {
 
     public init(excludes: [GlobPattern] = [], base: String? = nil) {
         self.excludes = excludes
-        self.base = base.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        self.base = base.map { StandardPath.absolute($0) }
     }
 
     public struct Result: Sendable {
@@ -90,7 +90,7 @@ public struct FileDiscovery: Sendable {
         // `Generated/**` in /repo/.actorlint.json must match /repo/Generated/A.swift whether the
         // user typed `.`, `/repo` or `../repo`: make the path relative to the config's folder.
         if let base {
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            let absolute = StandardPath.absolute(path)
             let prefix = base.hasSuffix("/") ? base : base + "/"
             if absolute.hasPrefix(prefix) { relative = String(absolute.dropFirst(prefix.count)) }
         }

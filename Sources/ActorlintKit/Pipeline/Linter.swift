@@ -193,13 +193,13 @@ public struct Linter: Sendable {
 
     func relativePath(_ path: String) -> String {
         guard let configPath = configuration.path else { return path }
-        let base = URL(fileURLWithPath: configPath).deletingLastPathComponent().standardizedFileURL.path + "/"
+        let base = StandardPath.resolve("..", in: configPath) + "/"
         let absolute = absolutePath(path)
         return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : path
     }
 
     func absolutePath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        StandardPath.absolute(path)
     }
 }
 

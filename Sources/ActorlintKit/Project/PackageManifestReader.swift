@@ -382,8 +382,7 @@ enum PackageManifestReader {
 
     /// `relative` against `directory`, standardized, without a trailing slash.
     static func resolve(_ relative: String, in directory: String) -> String {
-        let joined = relative.hasPrefix("/") ? relative : directory + "/" + relative
-        return URL(fileURLWithPath: joined).standardizedFileURL.path
+        StandardPath.resolve(relative, in: directory)
     }
 
     // MARK: Tools version
