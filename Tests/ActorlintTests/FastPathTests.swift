@@ -237,7 +237,8 @@ import Testing
     }
 
     @Test(arguments: ["/a//b", "/a/./b/", "/a/../../b", "/..", "/", "rel/x", "./rel/../y", "/a/b/..", "/a/b/../", "//a",
-                      "/a/.hidden/..x/...", "/a/b/c/../../d/./e//f/", "", ".", "..", "é/ü/../ß", "/a b/c"])
+                      "/a/.hidden/..x/...", "/a/b/c/../../d/./e//f/", "", ".", "..", "é/ü/../ß", "/a b/c",
+                      "/a/b", "/a/b/.", "/.", "/a/..", "/a/.b", "/a/b.", "/a/..b/c", "/..."])
     func standardPathsAreTheURLsStandardizedPaths(path: String) {
         #expect(StandardPath.absolute(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
         #expect(StandardPath.resolve(path, in: "/p/q") == URL(fileURLWithPath: path.hasPrefix("/") ? path : "/p/q/" + path).standardizedFileURL.path)

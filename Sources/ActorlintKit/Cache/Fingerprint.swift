@@ -3,7 +3,7 @@
 /// remembering to.
 enum Fingerprint {
     /// With `fast` (always, outside tests) `FingerprintFields` types and dictionaries keyed by
-    /// strings skip the Mirror but hash the same sequence: a large Xcode project's settings are
+    /// strings skip the Mirror (and the first the casts) but hash the same sequence: a large Xcode project's settings are
     /// thousands of modules, and reflecting them into text took half a second of a run whose
     /// files all came from the cache.
     static func of(_ value: Any, fast: Bool = true) -> Digest {
@@ -13,7 +13,7 @@ enum Fingerprint {
     }
 
     /// Strings are combined with their length, so content cannot imitate the structure.
-    private static func write(_ value: Any, to hasher: inout StableHasher, fast: Bool) {
+    static func write(_ value: Any, to hasher: inout StableHasher, fast: Bool = true) {
         switch value {
         case let string as String: hasher.combine(string); return
         case let number as Int: hasher.combine(number); return
@@ -21,12 +21,7 @@ enum Fingerprint {
         default: break
         }
         if fast, let fielded = value as? FingerprintFields {
-            hasher.combine("\(type(of: value))(")
-            for (label, field) in fielded.fingerprintFields {
-                hasher.combine(label)
-                write(field, to: &hasher, fast: fast)
-            }
-            hasher.combine(")")
+            fielded.writeFingerprint(to: &hasher)
             return
         }
         if fast, let dictionary = value as? [String: Any] {
@@ -76,7 +71,7 @@ enum Fingerprint {
 
     /// Sets and dictionaries: their order differs between processes, so their elements' digests
     /// are combined sorted.
-    private static func combineUnordered(_ items: [Digest], into hasher: inout StableHasher) {
+    static func combineUnordered(_ items: [Digest], into hasher: inout StableHasher) {
         hasher.combine("{")
         hasher.combine(items.count)
         for item in items.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) { hasher.combine(item) }
@@ -84,21 +79,71 @@ enum Fingerprint {
     }
 }
 
-/// A type a project has thousands of values of, fingerprinted without reflection. Its fields
-/// must be its stored properties in declaration order, labelled as declared: a test compares the
-/// text with the reflecting path's, so a property added later fails it until it is listed here.
+/// A type a project has thousands of values of, fingerprinted without reflection or casts. It
+/// must hash what the reflecting path hashes for it, property by property in declaration order:
+/// a test compares the two, so a property added later fails it until it is written here too.
 protocol FingerprintFields {
-    var fingerprintFields: KeyValuePairs<String, Any> { get }
+    func writeFingerprint(to hasher: inout StableHasher)
+}
+
+extension StableHasher {
+    /// An optional string as the reflecting path hashes it.
+    fileprivate mutating func combine(optional value: String?) {
+        if let value { combine(value) } else { combine("nil") }
+    }
 }
 
 extension ModuleSettings: FingerprintFields {
-    var fingerprintFields: KeyValuePairs<String, Any> {
-        ["name": name, "kind": kind, "languageMode": languageMode, "defaultIsolation": defaultIsolation,
-         "features": features, "toolsVersion": toolsVersion as Any, "origins": origins, "provenance": provenance,
-         "strictConcurrency": strictConcurrency as Any, "configuration": configuration as Any, "projectPath": projectPath as Any]
+    func writeFingerprint(to hasher: inout StableHasher) {
+        hasher.combine("ModuleSettings(")
+        hasher.combine("name")
+        hasher.combine(name)
+        hasher.combine("kind")
+        Fingerprint.write(kind, to: &hasher)
+        hasher.combine("languageMode")
+        hasher.combine(languageMode)
+        hasher.combine("defaultIsolation")
+        Fingerprint.write(defaultIsolation, to: &hasher)
+        hasher.combine("features")
+        Fingerprint.combineUnordered(features.map { feature in
+            var item = StableHasher()
+            item.combine(feature)
+            return item.finalize()
+        }, into: &hasher)
+        hasher.combine("toolsVersion")
+        hasher.combine(optional: toolsVersion)
+        hasher.combine("origins")
+        Fingerprint.combineUnordered(origins.map { key, origin in
+            var item = StableHasher()
+            item.combine("(key: String, value: SettingOrigin)(")
+            item.combine("key")
+            item.combine(key)
+            item.combine("value")
+            origin.writeFingerprint(to: &item)
+            item.combine(")")
+            return item.finalize()
+        }, into: &hasher)
+        hasher.combine("provenance")
+        hasher.combine(provenance)
+        hasher.combine("strictConcurrency")
+        hasher.combine(optional: strictConcurrency)
+        hasher.combine("configuration")
+        hasher.combine(optional: configuration)
+        hasher.combine("projectPath")
+        hasher.combine(optional: projectPath)
+        hasher.combine(")")
     }
 }
 
 extension SettingOrigin: FingerprintFields {
-    var fingerprintFields: KeyValuePairs<String, Any> { ["path": path, "line": line, "text": text] }
+    func writeFingerprint(to hasher: inout StableHasher) {
+        hasher.combine("SettingOrigin(")
+        hasher.combine("path")
+        hasher.combine(path)
+        hasher.combine("line")
+        hasher.combine(line)
+        hasher.combine("text")
+        hasher.combine(text)
+        hasher.combine(")")
+    }
 }

@@ -77,14 +77,17 @@ final class LintSession: @unchecked Sendable {
         var lines: [Int: String] = [:]
         var reachAnswers: [String: String] = [:]
 
+        /// A package manifest: its settings rules read every module's index.
+        let isManifest: Bool
+
         init(path: String, absolute: String, module: ModuleSlot) {
             self.path = path
             self.absolute = absolute
             self.module = module
+            // Asked for each file by several stages: decided once, without NSString.
+            let name = absolute.utf8.lastIndex(of: UInt8(ascii: "/")).map { absolute[absolute.utf8.index(after: $0)...] }
+            isManifest = PackageManifest.isManifestName(String(name ?? absolute[...]))
         }
-
-        /// A package manifest: its settings rules read every module's index.
-        var isManifest: Bool { PackageManifest.isManifestName((path as NSString).lastPathComponent) }
     }
 
     private enum Summary {

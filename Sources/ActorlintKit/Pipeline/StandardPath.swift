@@ -7,6 +7,7 @@ import Foundation
 /// link's own folder here, to the link target's parent there.
 enum StandardPath {
     static func absolute(_ path: String) -> String {
+        if isStandard(path) { return path }
         let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [Substring] = []
         for part in full.split(separator: "/") {
@@ -18,6 +19,27 @@ enum StandardPath {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Absolute with no empty, `.` or `..` component and no trailing slash: most paths a run
+    /// sees, answered by one byte scan.
+    private static func isStandard(_ path: String) -> Bool {
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        // What the current component holds so far: 0 bytes, "." or "..", or something else.
+        var component = 0
+        var onlyDots = true
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "/") {
+                if component == 0 || (onlyDots && component <= 2) { return false }
+                component = 0
+                onlyDots = true
+            } else {
+                component += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        return path == "/" || !(component == 0 || (onlyDots && component <= 2))
     }
 
     /// `relative` resolved in `directory` (itself made absolute).
