@@ -277,6 +277,33 @@ import Testing
         #expect(!Self.canonical(foundation).contains("?"))
     }
 
+    @Test func damagedPlistsAreReadAsFoundationReadsThemOrLeftToIt() throws {
+        // Bytes cut, doubled or replaced by plist punctuation: the reader either throws (and
+        // Foundation decides) or gives Foundation's answer; it never accepts what Foundation
+        // rejects.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Projects/SyncedApp/SyncedApp.xcodeproj/project.pbxproj").path
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let punctuation = Array("{}();=,\"'\\/*<> \nU0".utf8)
+        var random = SplitMix64(seed: 6)
+        var agreed = 0, leftToFoundation = 0
+        for _ in 0..<300 {
+            var bytes = original
+            let at = Int(random.next() % UInt64(bytes.count))
+            switch random.next() % 3 {
+            case 0: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 8)))
+            case 1: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 1 + Int(random.next() % 8))], at: at)
+            default: bytes[at] = punctuation[Int(random.next() % UInt64(punctuation.count))]
+            }
+            let data = Data(bytes)
+            let foundation = try? PropertyListSerialization.propertyList(from: data, format: nil)
+            guard let mine = try? OpenStepPlist.parse(data) else { leftToFoundation += 1; continue }
+            #expect(foundation.map(Self.canonical) == Self.canonical(mine))
+            agreed += 1
+        }
+        #expect(agreed > 100 && leftToFoundation > 10)
+    }
+
     @Test(arguments: [
         "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>", "{ a = b }", "{ a = \"\\351\"; }",
         "{ a = b; } trailing", "{ a = \"open; }", "( a b )", "{ = b; }", "{ a = <0f1>; }",
