@@ -21,7 +21,7 @@ public struct Explanation: Sendable {
         let position = file.converter.position(ofLine: line, column: column ?? firstCode)
         let token = file.tree.token(at: position) ?? file.tree.lastToken(viewMode: .sourceAccurate)
         let node = token.map(Syntax.init) ?? Syntax(file.tree)
-        let module = project.settings(forAbsolutePath: URL(fileURLWithPath: path).standardizedFileURL.path)
+        let module = project.settings(forAbsolutePath: StandardPath.absolute(path))
         let index = ProjectIndex(files: [file] + moduleFiles(of: module, besides: file.path, project: project, linter: linter))
         // The modules it imports, directly or not, and its Xcode project's other targets, linked
         // as `check` links them, so a superclass or protocol from a local package resolves.
@@ -41,14 +41,14 @@ public struct Explanation: Sendable {
     /// The files of `module`, except `path`: those under its roots and those its project lists;
     /// for the explained file's own module without either, the files beside it.
     private static func moduleFiles(of module: ModuleSettings, besides path: String, project: ProjectModel, linter: Linter) -> [SourceFile] {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = StandardPath.absolute(path)
         let belongs = { (file: String) in project.settings(forAbsolutePath: file).key == module.key }
         var roots = project.roots.filter { project.modules[$0.module].key == module.key }.map(\.path)
         let listed = project.files.filter { project.modules[$0.value].key == module.key }.map(\.key)
         if roots.isEmpty, listed.isEmpty, belongs(absolute) {
             roots = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]
         }
-        let found = FileDiscovery().discover(roots).files.map { URL(fileURLWithPath: $0).standardizedFileURL.path } + listed
+        let found = FileDiscovery().discover(roots).files.map(StandardPath.absolute) + listed
         let others = Set(found.filter { $0 != absolute && $0.hasSuffix(".swift") && belongs($0) }).sorted()
         return others.compactMap { try? linter.load($0) }
     }

@@ -33,7 +33,7 @@ extension Linter {
     /// relative, so a project file sorts and reads like its sources.
     static func displayPath(_ absolute: String, relative: Bool) -> String {
         guard relative else { return absolute }
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let directory = StandardPath.absolute(FileManager.default.currentDirectoryPath)
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
     }

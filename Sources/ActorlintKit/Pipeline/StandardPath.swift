@@ -4,7 +4,9 @@ import Foundation
 /// alone. `URL(fileURLWithPath:).standardizedFileURL.path` gives the same answers but asks the
 /// file system about each path (and parses it as a URL), which added up over every file and every
 /// Xcode group of a run. One difference: a path ending in `/..` after a symbolic link goes to the
-/// link's own folder here, to the link target's parent there.
+/// link's own folder here, to the link target's parent there. Every path the run compares (files,
+/// modules' folders, manifests, Xcode groups, `explain`'s file) goes through this one function, so
+/// two spellings of a path always meet.
 enum StandardPath {
     static func absolute(_ path: String) -> String {
         if isStandard(path) { return path }

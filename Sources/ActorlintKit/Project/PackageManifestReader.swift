@@ -318,7 +318,7 @@ enum PackageManifestReader {
         let root: String
         switch target.call.argument("path")?.value {
         case .string(let relative)?:
-            root = resolve(relative, in: directory)
+            root = StandardPath.resolve(relative, in: directory)
         case nil, .nilLiteral?:
             let parents = switch target.factory {
             case "testTarget": ["Tests", "Sources", "Source", "src", "srcs"]
@@ -339,7 +339,7 @@ enum PackageManifestReader {
                 projectPath: path)
         }
         func claim(_ relative: String, for index: Int) {
-            let entry = resolve(relative, in: root)
+            let entry = StandardPath.resolve(relative, in: root)
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: entry, isDirectory: &isDirectory), !isDirectory.boolValue {
                 contribution.files[entry] = index
@@ -378,11 +378,6 @@ enum PackageManifestReader {
         default:
             contribution.notes.append("\(path): the `exclude:` of target '\(target.name)' cannot be resolved")
         }
-    }
-
-    /// `relative` against `directory`, standardized, without a trailing slash.
-    static func resolve(_ relative: String, in directory: String) -> String {
-        StandardPath.resolve(relative, in: directory)
     }
 
     // MARK: Tools version

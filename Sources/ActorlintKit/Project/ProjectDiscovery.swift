@@ -29,7 +29,7 @@ struct ProjectDiscovery {
     static func projects(for paths: [String]) -> [Project] {
         var discovery = ProjectDiscovery()
         for path in paths {
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            let absolute = StandardPath.absolute(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else { continue }
             let start = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent

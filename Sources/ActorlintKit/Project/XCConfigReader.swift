@@ -33,7 +33,7 @@ final class XCConfigReader {
 
     /// The assignments of `path` and of what it includes, in the order Xcode applies them.
     func assignments(of path: String) -> [BuildSettingAssignment] {
-        read(URL(fileURLWithPath: path).standardizedFileURL.path, including: [])
+        read(StandardPath.absolute(path), including: [])
     }
 
     private func read(_ path: String, including chain: [String]) -> [BuildSettingAssignment] {
@@ -63,7 +63,7 @@ final class XCConfigReader {
                     notes.append("\(path):\(lineNumber): `\(line)` names a file inside Xcode; its settings are not applied")
                     continue
                 }
-                let target = PackageManifestReader.resolve(included, in: directory)
+                let target = StandardPath.resolve(included, in: directory)
                 if !FileManager.default.fileExists(atPath: target) {
                     if !optional { notes.append("\(path):\(lineNumber): included file \(target) does not exist") }
                     continue

@@ -55,7 +55,7 @@ enum XcodeProjectReader {
             self.lines = lines
             let container = (bundle as NSString).deletingLastPathComponent
             let projectDirPath = project["projectDirPath"] as? String ?? ""
-            projectDirectory = PackageManifestReader.resolve(projectDirPath.isEmpty ? "." : projectDirPath, in: container)
+            projectDirectory = StandardPath.resolve(projectDirPath.isEmpty ? "." : projectDirPath, in: container)
             projectName = ((bundle as NSString).lastPathComponent as NSString).deletingPathExtension
             for (id, object) in objects {
                 for child in object["children"] as? [String] ?? [] { parents[child] = id }
@@ -152,7 +152,7 @@ enum XcodeProjectReader {
                           exception["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                           let target = exception["target"] as? String else { continue }
                     for relative in exception["membershipExceptions"] as? [String] ?? [] {
-                        let file = PackageManifestReader.resolve(relative, in: directory)
+                        let file = StandardPath.resolve(relative, in: directory)
                         if groupOwners.contains(target) {
                             excluded[file, default: []].insert(target)
                         } else {
@@ -239,7 +239,7 @@ enum XcodeProjectReader {
             if let anchor = configuration["baseConfigurationReferenceAnchor"] as? String,
                let relative = configuration["baseConfigurationReferenceRelativePath"] as? String,
                let directory = location(of: anchor) {
-                return PackageManifestReader.resolve(relative, in: directory)
+                return StandardPath.resolve(relative, in: directory)
             }
             return nil
         }
@@ -271,11 +271,11 @@ enum XcodeProjectReader {
             case "<group>":
                 // The main group has no parent: it stands for the project directory.
                 let base = parents[id] == nil ? projectDirectory : location(of: parents[id]!)
-                if let base { resolved = path.map { PackageManifestReader.resolve($0, in: base) } ?? base }
+                if let base { resolved = path.map { StandardPath.resolve($0, in: base) } ?? base }
             case "SOURCE_ROOT":
-                resolved = PackageManifestReader.resolve(path ?? ".", in: projectDirectory)
+                resolved = StandardPath.resolve(path ?? ".", in: projectDirectory)
             case "<absolute>":
-                resolved = path.map { PackageManifestReader.resolve($0, in: "/") }
+                resolved = path.map { StandardPath.resolve($0, in: "/") }
             default:
                 resolved = nil
             }

@@ -28,7 +28,7 @@ struct PackageManifest {
                     targets: [(declaration: ManifestTarget, settings: ModuleSettings)])?
 
         init(_ context: RuleContext) {
-            let path = URL(fileURLWithPath: context.file.path).standardizedFileURL.path
+            let path = StandardPath.absolute(context.file.path)
             let directory = (path as NSString).deletingLastPathComponent
             // Plain prefix tests: a run over SwiftPM's fixtures has hundreds of manifests and thousands of modules.
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
