@@ -3,7 +3,7 @@
 /// remembering to.
 enum Fingerprint {
     /// With `fast` (always, outside tests) `FingerprintFields` types and dictionaries keyed by
-    /// strings skip the Mirror (and the first the casts) but hash the same sequence: a large Xcode project's settings are
+    /// strings skip the Mirror but hash the same sequence: a large Xcode project's settings are
     /// thousands of modules, and reflecting them into text took half a second of a run whose
     /// files all came from the cache.
     static func of(_ value: Any, fast: Bool = true) -> Digest {
@@ -25,18 +25,9 @@ enum Fingerprint {
             return
         }
         if fast, let dictionary = value as? [String: Any] {
-            // As the reflecting path hashes each (key:, value:) element.
-            let items = dictionary.map { key, element in
-                var item = StableHasher()
-                item.combine("(key: String, value: \(type(of: element)))(")
-                item.combine("key")
-                item.combine(key)
-                item.combine("value")
-                write(element, to: &item, fast: fast)
-                item.combine(")")
-                return item.finalize()
-            }
-            combineUnordered(items, into: &hasher)
+            combineUnordered(dictionary.map { key, element in
+                elementDigest(key: key, valueType: "\(type(of: element))") { write(element, to: &$0, fast: fast) }
+            }, into: &hasher)
             return
         }
         let mirror = Mirror(reflecting: value)
@@ -67,6 +58,19 @@ enum Fingerprint {
         default:
             hasher.combine(String(reflecting: value))
         }
+    }
+
+    /// One `(key:, value:)` element of a dictionary keyed by strings, as the reflecting path
+    /// hashes it.
+    static func elementDigest(key: String, valueType: String, value: (inout StableHasher) -> Void) -> Digest {
+        var item = StableHasher()
+        item.combine("(key: String, value: \(valueType))(")
+        item.combine("key")
+        item.combine(key)
+        item.combine("value")
+        value(&item)
+        item.combine(")")
+        return item.finalize()
     }
 
     /// Sets and dictionaries: their order differs between processes, so their elements' digests
@@ -114,14 +118,7 @@ extension ModuleSettings: FingerprintFields {
         hasher.combine(optional: toolsVersion)
         hasher.combine("origins")
         Fingerprint.combineUnordered(origins.map { key, origin in
-            var item = StableHasher()
-            item.combine("(key: String, value: SettingOrigin)(")
-            item.combine("key")
-            item.combine(key)
-            item.combine("value")
-            origin.writeFingerprint(to: &item)
-            item.combine(")")
-            return item.finalize()
+            Fingerprint.elementDigest(key: key, valueType: "SettingOrigin") { origin.writeFingerprint(to: &$0) }
         }, into: &hasher)
         hasher.combine("provenance")
         hasher.combine(provenance)
