@@ -36,7 +36,7 @@ enum OpenStepPlist {
         /// Whitespace and both kinds of comment.
         mutating func skipBlanks() {
             while let byte = current {
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                if Self.isBlank(byte) {
                     offset += 1
                 } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") {
                     while let next = current, next != 0x0A, next != 0x0D { offset += 1 }
@@ -99,7 +99,7 @@ enum OpenStepPlist {
             var high: UInt8?
             while let byte = current, byte != UInt8(ascii: ">") {
                 offset += 1
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { continue }
+                if Self.isBlank(byte) { continue }
                 guard let nibble = Self.hexValue(byte) else { throw fail() }
                 if let first = high { result.append(first << 4 | nibble); high = nil } else { high = nibble }
             }
@@ -107,6 +107,9 @@ enum OpenStepPlist {
             offset += 1
             return result
         }
+
+        /// Space, tab, line feed, vertical tab, form feed, carriage return.
+        private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
         private static func hexValue(_ byte: UInt8) -> UInt8? {
             switch byte {
@@ -186,7 +189,7 @@ enum OpenStepPlist {
                     offset += 1
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw fail() }
-                result.append(contentsOf: Array(String(Character(scalar)).utf8))
+                result.append(contentsOf: String(scalar).utf8)
             default:
                 // Any other escaped byte stands for itself (`\"`, `\\`, `\'`…).
                 result.append(byte)

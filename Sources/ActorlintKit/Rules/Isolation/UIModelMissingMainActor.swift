@@ -98,9 +98,8 @@ struct UIModelMissingMainActor: Rule {
     /// outside it (`final` in unexpected text) can stand before it on the same line, and each
     /// fix would add another attribute after that modifier.
     private static func startsALine(_ decl: some SyntaxProtocol) -> Bool {
-        decl.previousToken(viewMode: .sourceAccurate) == nil
-            || decl.leadingTrivia.contains(where: \.isNewline)
-            || decl.previousToken(viewMode: .sourceAccurate)?.trailingTrivia.contains(where: \.isNewline) == true
+        guard let previous = decl.previousToken(viewMode: .sourceAccurate) else { return true }
+        return decl.leadingTrivia.contains(where: \.isNewline) || previous.trailingTrivia.contains(where: \.isNewline)
     }
 
     func violations(in context: RuleContext) -> [Violation] {
