@@ -31,9 +31,11 @@ enum StandardPath {
         // What the current component holds so far: 0 bytes, "." or "..", or something else.
         var component = 0
         var onlyDots = true
+        // Empty, `.` or `..`: a component standardizing would remove.
+        var removable: Bool { component == 0 || (onlyDots && component <= 2) }
         while let byte = bytes.next() {
             if byte == UInt8(ascii: "/") {
-                if component == 0 || (onlyDots && component <= 2) { return false }
+                if removable { return false }
                 component = 0
                 onlyDots = true
             } else {
@@ -41,7 +43,7 @@ enum StandardPath {
                 if byte != UInt8(ascii: ".") { onlyDots = false }
             }
         }
-        return path == "/" || !(component == 0 || (onlyDots && component <= 2))
+        return path == "/" || !removable
     }
 
     /// `relative` resolved in `directory` (itself made absolute).
