@@ -26,6 +26,11 @@ import Testing
             """
         // Imports after the first line of code are not looked for: they only order the work.
         #expect(ModuleOrder.imports(in: Array(header.utf8)) == ["Foundation", "App", "Core", "Models", "Legacy", "UIKit"])
+        let spellings = "\t/* a */ \r\nimport\tTabbed\r\n  /* one\n */ import AfterComment\n" +
+            "public\n@_exported import Exported;import Second\nimport\n@available(iOS 17, *)\nimport Late"
+        // A comment closing on its line leaves the line's code behind it unread; an import with
+        // no name is skipped; a declaration's attribute ends the imports.
+        #expect(ModuleOrder.imports(in: Array(spellings.utf8)) == ["Tabbed", "Exported"])
     }
 
     @Test func dependenciesComeFirstAndCyclesKeepTheGivenOrder() {

@@ -45,8 +45,11 @@ enum ModuleOrder {
         let results = Results(count: paths.count)
         let workers = max(1, min(threads, paths.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // One buffer per worker, not one per file.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: headerBytes, alignment: 1)
+            defer { buffer.deallocate() }
             for index in stride(from: worker, to: paths.count, by: workers) {
-                results.set(index, overlay[paths[index]].map { imports(in: Array($0.utf8)) } ?? imports(ofFileAt: paths[index]))
+                results.set(index, overlay[paths[index]].map { imports(in: Array($0.utf8)) } ?? imports(ofFileAt: paths[index], buffer: buffer))
             }
         }
         return results.all
@@ -62,62 +65,94 @@ enum ModuleOrder {
         var all: [Set<String>] { lock.withLock { slots } }
     }
 
-    /// The modules a file imports, from its first `headerBytes`; empty for what is not a
+    /// The modules a file imports, from its first `buffer.count` bytes; empty for what is not a
     /// regular, readable file (the summary step reports those).
-    static func imports(ofFileAt path: String) -> Set<String> {
+    static func imports(ofFileAt path: String, buffer: UnsafeMutableRawBufferPointer) -> Set<String> {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: headerBytes)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        return count > 0 ? imports(in: Array(buffer[0..<count])) : []
+        let count = pread(descriptor, buffer.baseAddress, buffer.count, 0)
+        guard count > 0 else { return [] }
+        return imports(in: UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+    }
+
+    static func imports(in text: [UInt8]) -> Set<String> {
+        text.withUnsafeBufferPointer { imports(in: $0) }
     }
 
     /// `import Foo`, `@testable import Foo`, `public import struct Foo.Bar`, `@_spi(X) import Foo`…
     /// up to the first line of code; comments, blank lines, `#if` and attributes are skipped.
-    static func imports(in text: [UInt8]) -> Set<String> {
+    /// Words are ranges of `text`: a license header of a hundred comment lines allocates nothing.
+    static func imports(in text: UnsafeBufferPointer<UInt8>) -> Set<String> {
         var modules: Set<String> = []
         var inBlockComment = false
         var lineStart = 0
         while lineStart < text.count {
-            let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+            var lineEnd = lineStart
+            while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             defer { lineStart = lineEnd + 1 }
-            let line = text[lineStart..<lineEnd]
             if inBlockComment {
-                inBlockComment = !line.containsCommentEnd
+                inBlockComment = !containsCommentEnd(text, lineStart..<lineEnd)
                 continue
             }
-            var words = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }[...]
-            guard let first = words.first else { continue }
-            if first.starts(with: "//".utf8) || first.first == UInt8(ascii: "#") { continue }
-            if first.starts(with: "/*".utf8) {
-                inBlockComment = !line.dropFirst(2).containsCommentEnd
+            var cursor = lineStart
+            func nextWord() -> Range<Int>? {
+                while cursor < lineEnd, isBlank(text[cursor]) { cursor += 1 }
+                guard cursor < lineEnd else { return nil }
+                let start = cursor
+                while cursor < lineEnd, !isBlank(text[cursor]) { cursor += 1 }
+                return start..<cursor
+            }
+            guard let first = nextWord() else { continue }
+            if starts(text, first, with: "//") || text[first.lowerBound] == UInt8(ascii: "#") { continue }
+            if starts(text, first, with: "/*") {
+                inBlockComment = !containsCommentEnd(text, (first.lowerBound + 2)..<lineEnd)
                 continue
             }
-            while let word = words.first, word.first == UInt8(ascii: "@") || modifiers.contains(where: { word.elementsEqual($0) }) {
-                words.removeFirst()
+            var keyword: Range<Int>? = first
+            while let word = keyword, text[word.lowerBound] == UInt8(ascii: "@") || modifiers.contains(where: { equals(text, word, $0) }) {
+                keyword = nextWord()
             }
-            guard let keyword = words.first else { continue }
+            // Attributes or modifiers alone on their line: the declaration goes on below.
+            guard let keyword else { continue }
             // The first line of code: the imports are behind us.
-            guard keyword.elementsEqual("import".utf8) else { break }
-            words.removeFirst()
-            if let kind = words.first, kinds.contains(where: { kind.elementsEqual($0) }) { words.removeFirst() }
-            guard let path = words.first else { continue }
-            let name = path.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "/") }
-            if !name.isEmpty { modules.insert(String(decoding: name, as: UTF8.self)) }
+            guard equals(text, keyword, "import") else { break }
+            guard var path = nextWord() else { continue }
+            if kinds.contains(where: { equals(text, path, $0) }) {
+                guard let next = nextWord() else { continue }
+                path = next
+            }
+            var nameEnd = path.lowerBound
+            while nameEnd < path.upperBound, text[nameEnd] != UInt8(ascii: "."), text[nameEnd] != UInt8(ascii: ";"),
+                  text[nameEnd] != UInt8(ascii: "/") { nameEnd += 1 }
+            if nameEnd > path.lowerBound {
+                modules.insert(String(decoding: UnsafeBufferPointer(rebasing: text[path.lowerBound..<nameEnd]), as: UTF8.self))
+            }
         }
         return modules
     }
 
-    private static let modifiers = ["public", "package", "internal", "fileprivate", "private"].map { Array($0.utf8) }
-    private static let kinds = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"].map { Array($0.utf8) }
-}
-
-private extension ArraySlice where Element == UInt8 {
-    var containsCommentEnd: Bool {
-        guard count >= 2 else { return false }
-        return indices.dropLast().contains { self[$0] == UInt8(ascii: "*") && self[$0 + 1] == UInt8(ascii: "/") }
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
+
+    private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ expected: StaticString) -> Bool {
+        word.count == expected.utf8CodeUnitCount && starts(text, word, with: expected)
+    }
+
+    private static func starts(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard word.count >= count else { return false }
+        return memcmp(text.baseAddress! + word.lowerBound, prefix.utf8Start, count) == 0
+    }
+
+    private static func containsCommentEnd(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard range.count >= 2 else { return false }
+        return (range.lowerBound..<(range.upperBound - 1)).contains { text[$0] == UInt8(ascii: "*") && text[$0 + 1] == UInt8(ascii: "/") }
+    }
+
+    private static let modifiers: [StaticString] = ["public", "package", "internal", "fileprivate", "private"]
+    private static let kinds: [StaticString] = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"]
 }
