@@ -215,8 +215,31 @@ import Testing
                                   features: ["B", "A"], toolsVersion: "6.2", origins: ["languageMode": origin, "b": origin],
                                   provenance: "the target", strictConcurrency: "complete", configuration: "Debug",
                                   projectPath: "/p/App.xcodeproj")
+        let kinds: [TargetKind] = [.app, .executable, .library, .test, .plugin, .macro, .unknown]
+        let isolations: [DefaultIsolation] = [.nonisolated, .mainActor, .unknown(reason: "")]
         let values: [Any] = [full, ModuleSettings(), (modules: [full], configurations: [(key: 0, value: ["App": full])], notes: ["n"])]
+            + kinds.map { ModuleSettings(kind: $0) } + isolations.map { ModuleSettings(defaultIsolation: $0) }
         for value in values { #expect(Fingerprint.of(value) == Fingerprint.of(value, fast: false)) }
+    }
+
+    @Test func theProjectFingerprintSeesEveryModuleConfigurationAndNote() {
+        let release = ModuleSettings(name: "App", configuration: "Release")
+        let project = ProjectModel(modules: [ModuleSettings(name: "App")], notes: ["a"],
+                                   configurations: [0: ["Debug": ModuleSettings(name: "App"), "Release": release]])
+        var changes: [ProjectModel] = []
+        for change in 0..<4 {
+            var changed = project
+            switch change {
+            case 0: changed.modules[0].features.insert("X")
+            case 1: changed.configurations[0]?["Release"]?.languageMode = 5
+            case 2: changed.notes.append("b")
+            default: changed.modules.append(ModuleSettings())
+            }
+            changes.append(changed)
+        }
+        let digests = Set(([project] + changes).map { Fingerprint.of(project: $0) })
+        #expect(digests.count == 5, "each change gives another digest")
+        #expect(Fingerprint.of(project: project) == Fingerprint.of(project: project))
     }
 
     /// The scan `PBXLineIndex.line(ofKey:inObject:)` made per key before it indexed each object once.

@@ -184,8 +184,7 @@ final class LintSession: @unchecked Sendable {
             for rule in linter.rules { hasher.combine(rule.description.id) }
             hasher.combine(linter.maximumFileSize)
             linterFingerprint = hasher.finalize()
-            projectFingerprint = Fingerprint.of((linter.project.modules, linter.project.configurations.sorted { $0.key < $1.key },
-                                                 linter.project.notes))
+            projectFingerprint = Fingerprint.of(project: linter.project)
             for module in modules { moduleFingerprints[module.key] = Fingerprint.of(module.settings) }
         } else {
             linterFingerprint = .zero
