@@ -58,12 +58,11 @@ struct Session {
         self.arguments = arguments
         self.files = discovery.files
         self.discoveryFailures = discovery.failures
-        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths))
-        if !arguments.noCache,
-           let directory = ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path,
-                                                        environment: environment) {
-            linter.cache = ResultCache(directory: directory)
-        }
+        let cache = arguments.noCache ? nil
+            : ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path, environment: environment)
+                .map { ResultCache(directory: $0) }
+        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths, cache: cache))
+        linter.cache = cache
         self.linter = linter
     }
 

@@ -39,12 +39,13 @@ func childMain(_ arguments: [String]) -> Int32 {
     let files = list.split(separator: "\n").map(String.init)
     let paths = Array(Array(repeating: files, count: Int(options["--repeat"] ?? "1") ?? 1).joined())
     let start = Date()
-    let project = ProjectLoader.load(for: roots)
+    let cache = options["--cache"].map { ResultCache(directory: $0) }
+    let project = ProjectLoader.load(for: roots, cache: cache)
     let projectSeconds = Date().timeIntervalSince(start)
     var configuration = Configuration()
     configuration.select = [options["--select"] ?? "default"]
     var linter = Linter(configuration: configuration, project: project)
-    if let directory = options["--cache"] { linter.cache = ResultCache(directory: directory) }
+    linter.cache = cache
     if let budget = options["--tree-budget"].flatMap(Int.init) { linter.treeBudget = budget << 20 }
     let profile = LintProfile()
     if options["--profile"] == "yes" { linter.profile = profile }

@@ -559,7 +559,7 @@ extension DefaultIsolation {
             "B.xcconfig": "#include \"A.xcconfig\"\n#include \"Missing.xcconfig\"\nSWIFT_VERSION = 5.0 // overridden by A\n",
         ])
         defer { Fixture.cleanUp(directory) }
-        let reader = XCConfigReader()
+        let reader = XCConfigReader(inputs: ProjectInputs())
         let assignments = reader.assignments(of: directory + "/A.xcconfig")
         #expect(assignments.map(\.value) == ["5.0", "6.0"])
         #expect(reader.notes.contains { $0.contains("cycle") })

@@ -30,6 +30,11 @@ struct ByteWriter {
         }
     }
 
+    mutating func write(optional string: String?) {
+        write(string != nil)
+        if let string { write(string) }
+    }
+
     mutating func write(_ strings: [String]) {
         write(strings.count)
         for string in strings { write(string) }
@@ -99,6 +104,10 @@ struct ByteReader {
         let digest = Digest(high: word(offset), low: word(offset + 8))
         offset += 16
         return digest
+    }
+
+    mutating func readOptionalString() throws(Damaged) -> String? {
+        try readBool() ? try readString() : nil
     }
 
     mutating func readStrings() throws(Damaged) -> [String] {

@@ -119,15 +119,37 @@ public final class ResultCache: @unchecked Sendable {
     /// rename), so a concurrent run reads either the old file or the new one.
     func save(_ store: ModuleStore) {
         guard let entries = store.entriesToSave() else { return }
+        write(encode(entries), to: store.file)
+    }
+
+    /// Replaces `file` in the cache directory atomically (write, then rename), so a concurrent
+    /// run reads either the old file or the new one.
+    func write(_ bytes: [UInt8], to file: String) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             Self.writeIgnoreFile(in: directory)
-            let bytes = encode(entries)
-            let temporary = store.file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-            if rename(temporary, store.file) != 0 { unlink(temporary) }
         } catch {
-            // Not writable (read-only checkout, full disk): the run's results stand without it.
+            return // Not writable (read-only checkout): the run's results stand without it.
+        }
+        // Plain write(2): `FileManager.createFile` writes atomically through a temporary file of
+        // its own, a second rename that made saving the cache cost more than the warm run.
+        let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        // A full disk leaves no partial cache file behind.
+        guard close(descriptor) == 0, written, rename(temporary, file) == 0 else {
+            unlink(temporary)
+            return
         }
     }
 
@@ -149,11 +171,39 @@ public final class ResultCache: @unchecked Sendable {
 
     // MARK: Encoding
 
-    func encode(_ entries: [String: Entry]) -> [UInt8] {
+    /// `magic`, the format version and this build's identity, then what `body` writes, then a
+    /// checksum of all of it.
+    func sealed(_ magic: [UInt8], _ body: (inout ByteWriter) -> Void) -> [UInt8] {
         var writer = ByteWriter()
-        writer.append(Self.magic)
+        writer.append(magic)
         writer.write(Self.formatVersion)
         writer.write(identity)
+        body(&writer)
+        let checksum = writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
+        writer.write(checksum)
+        return writer.bytes
+    }
+
+    /// What `body` reads from bytes `sealed` wrote with the same magic, format and build; throws
+    /// when the bytes are damaged, foreign or not read to the end.
+    func unsealed<T>(_ bytes: UnsafeRawBufferPointer, _ magic: [UInt8],
+                     _ body: (inout ByteReader) throws(ByteReader.Damaged) -> T) throws(ByteReader.Damaged) -> T {
+        guard bytes.count >= magic.count + 16, bytes.prefix(magic.count).elementsEqual(magic) else { throw ByteReader.Damaged() }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
+        var trailer = ByteReader(bytes, offset: bytes.count - 16)
+        guard try trailer.readDigest() == StableHasher.digest(payload) else { throw ByteReader.Damaged() }
+        var reader = ByteReader(payload, offset: magic.count)
+        guard try reader.readInt() == Self.formatVersion, try reader.readDigest() == identity else { throw ByteReader.Damaged() }
+        let value = try body(&reader)
+        guard reader.isAtEnd else { throw ByteReader.Damaged() }
+        return value
+    }
+
+    func encode(_ entries: [String: Entry]) -> [UInt8] {
+        sealed(Self.magic) { writer in encode(entries, to: &writer) }
+    }
+
+    private func encode(_ entries: [String: Entry], to writer: inout ByteWriter) {
         writer.write(entries.count)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             writer.write(path)
@@ -178,9 +228,6 @@ public final class ResultCache: @unchecked Sendable {
                 }
             }
         }
-        let checksum = writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
-        writer.write(checksum)
-        return writer.bytes
     }
 
     private static func encode(_ finding: Finding, to writer: inout ByteWriter) {
@@ -214,13 +261,10 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     func decode(_ bytes: UnsafeRawBufferPointer) throws(ByteReader.Damaged) -> [String: Entry] {
-        let magic = Self.magic
-        guard bytes.count >= magic.count + 16, bytes.prefix(magic.count).elementsEqual(magic) else { throw ByteReader.Damaged() }
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
-        var trailer = ByteReader(bytes, offset: bytes.count - 16)
-        guard try trailer.readDigest() == StableHasher.digest(payload) else { throw ByteReader.Damaged() }
-        var reader = ByteReader(payload, offset: magic.count)
-        guard try reader.readInt() == Self.formatVersion, try reader.readDigest() == identity else { throw ByteReader.Damaged() }
+        try unsealed(bytes, Self.magic) { reader throws(ByteReader.Damaged) in try Self.decodeEntries(from: &reader) }
+    }
+
+    private static func decodeEntries(from reader: inout ByteReader) throws(ByteReader.Damaged) -> [String: Entry] {
         let count = try reader.readCount()
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
@@ -253,7 +297,6 @@ public final class ResultCache: @unchecked Sendable {
             }
             entries[path] = Entry(reportedPath: reportedPath, content: content, summary: summary, lineCount: lineCount, variants: variants)
         }
-        guard reader.isAtEnd else { throw ByteReader.Damaged() }
         return entries
     }
 

@@ -39,13 +39,14 @@ enum PackageManifestReader {
         version + Array(repeating: 0, count: max(0, count - version.count))
     }
 
-    static func read(manifestAt path: String) -> ProjectContribution {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+    /// Reads the manifest at `path`; every file and folder it looks at goes through `inputs`.
+    static func read(manifestAt path: String, inputs: ProjectInputs = ProjectInputs()) -> ProjectContribution {
+        guard let data = inputs.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             var contribution = ProjectContribution(directory: (path as NSString).deletingLastPathComponent)
             contribution.notes.append("\(path): cannot read this package manifest; its files get plain Swift 6 settings")
             return contribution
         }
-        return read(tree: Parser.parse(source: text), text: text, path: path).contribution
+        return read(tree: Parser.parse(source: text), text: text, path: path, inputs: inputs).contribution
     }
 
     /// A manifest as settings rules see it: the modules it declares and the syntax they came from.
@@ -64,10 +65,10 @@ enum PackageManifestReader {
     /// Reads a manifest that is already parsed (a rule looking at `Package.swift`): nothing is read
     /// from disk again. `path` is the absolute path, so module keys match the project model's.
     static func read(_ file: SourceFile, path: String) -> Reading {
-        read(tree: file.tree, text: file.text, path: path)
+        read(tree: file.tree, text: file.text, path: path, inputs: ProjectInputs())
     }
 
-    private static func read(tree parsed: SourceFileSyntax, text: String, path: String) -> Reading {
+    private static func read(tree parsed: SourceFileSyntax, text: String, path: String, inputs: ProjectInputs) -> Reading {
         var contribution = ProjectContribution(directory: (path as NSString).deletingLastPathComponent)
         // `a ?? [] + b` means `a ?? ([] + b)`: only a folded tree gets that right.
         let tree = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
@@ -138,7 +139,7 @@ enum PackageManifestReader {
             }
             let module = contribution.add(configurations["debug"]!, configurations: configurations)
             addSources(of: target, module: module, directory: directory, packageName: packageName,
-                        path: path, to: &contribution)
+                        path: path, inputs: inputs, to: &contribution)
         }
         func withTargets(_ reason: String) -> String {
             guard let names = affected.removeValue(forKey: reason) else { return reason }
@@ -313,8 +314,7 @@ enum PackageManifestReader {
     }
 
     private static func addSources(of target: ManifestTarget, module: Int, directory: String, packageName: String,
-                                   path: String, to contribution: inout ProjectContribution) {
-        let fileManager = FileManager.default
+                                   path: String, inputs: ProjectInputs, to contribution: inout ProjectContribution) {
         let root: String
         switch target.call.argument("path")?.value {
         case .string(let relative)?:
@@ -326,7 +326,7 @@ enum PackageManifestReader {
             default: ["Sources", "Source", "src", "srcs"]
             }
             let candidates = parents.map { "\(directory)/\($0)/\(target.name)" }
-            root = candidates.first { fileManager.fileExists(atPath: $0) } ?? candidates[0]
+            root = candidates.first { inputs.fileExists(atPath: $0) } ?? candidates[0]
         default:
             contribution.notes.append("\(path): the path of target '\(target.name)' cannot be resolved, so its files are not matched to it")
             return
@@ -340,8 +340,7 @@ enum PackageManifestReader {
         }
         func claim(_ relative: String, for index: Int) {
             let entry = StandardPath.resolve(relative, in: root)
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: entry, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if inputs.kind(atPath: entry) == .file {
                 contribution.files[entry] = index
             } else {
                 contribution.roots[entry] = index

@@ -1,9 +1,9 @@
 /// What one Package.swift or Xcode project adds to the `ProjectModel`, with module indices local
 /// to it; `ProjectLoader` merges contributions.
-struct ProjectContribution {
+struct ProjectContribution: Equatable {
     /// The directory of the manifest or of the `.xcodeproj`: the deeper, the more inner the project.
     var directory: String
-    struct Module {
+    struct Module: Equatable {
         /// The configuration reported by default.
         var settings: ModuleSettings
         /// Every configuration by name, the reported one included.

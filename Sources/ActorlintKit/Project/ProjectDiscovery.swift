@@ -14,11 +14,14 @@ struct ProjectDiscovery {
             if case .xcode = self { true } else { false }
         }
 
-        var directory: String {
+        /// The manifest or the bundle.
+        var path: String {
             switch self {
-            case .package(let path), .xcode(let path): (path as NSString).deletingLastPathComponent
+            case .package(let path), .xcode(let path): path
             }
         }
+
+        var directory: String { (path as NSString).deletingLastPathComponent }
     }
 
     private var listings: [String: [DirectoryListing.Entry]] = [:]

@@ -4,7 +4,8 @@ import Foundation
 /// without running anything: manifests are parsed, not executed, and build settings are read
 /// from project files and xcconfigs. Each project is read once per run, not once per file.
 public enum ProjectLoader {
-    public static func load(for paths: [String]) -> ProjectModel {
+    /// With a `cache`, a project whose files are unchanged is not read again (`ResultCache.contribution`).
+    public static func load(for paths: [String], cache: ResultCache? = nil) -> ProjectModel {
         let projects = ProjectDiscovery.projects(for: paths)
         // Projects are read independently, on all cores (a checkout of many packages has
         // hundreds of manifests), and merged in discovery order.
@@ -20,10 +21,14 @@ public enum ProjectLoader {
             let index = order[next]
             next += 1
             return WorkPool.Job(limit: nil, work: {
-                let contribution = switch projects[index] {
-                case .package(let manifest): PackageManifestReader.read(manifestAt: manifest)
-                case .xcode(let bundle): XcodeProjectReader.read(projectAt: bundle)
+                let project = projects[index]
+                let read = { (inputs: ProjectInputs) in
+                    switch project {
+                    case .package(let manifest): PackageManifestReader.read(manifestAt: manifest, inputs: inputs)
+                    case .xcode(let bundle): XcodeProjectReader.read(projectAt: bundle, inputs: inputs)
+                    }
                 }
+                let contribution = cache?.contribution(ofProject: project.path, read: read) ?? read(ProjectInputs())
                 contributions.set(index, contribution)
                 return { finished += 1 }
             })

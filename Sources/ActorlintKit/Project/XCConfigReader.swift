@@ -28,8 +28,13 @@ struct BuildSettingAssignment {
 /// Reads `.xcconfig` files with their `#include` / `#include?` chains. Each file is read once per
 /// run: many configurations of many targets usually share the same few files.
 final class XCConfigReader {
+    private let inputs: ProjectInputs
     private var cache: [String: [BuildSettingAssignment]] = [:]
     private(set) var notes: [String] = []
+
+    init(inputs: ProjectInputs) {
+        self.inputs = inputs
+    }
 
     /// The assignments of `path` and of what it includes, in the order Xcode applies them.
     func assignments(of path: String) -> [BuildSettingAssignment] {
@@ -42,7 +47,7 @@ final class XCConfigReader {
             notes.append("\(chain.last ?? path): #include cycle through \(path); the repeated include is skipped")
             return []
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = inputs.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             notes.append("\(path): cannot read this xcconfig; its settings are not applied")
             return []
         }
@@ -64,7 +69,7 @@ final class XCConfigReader {
                     continue
                 }
                 let target = StandardPath.resolve(included, in: directory)
-                if !FileManager.default.fileExists(atPath: target) {
+                if !inputs.fileExists(atPath: target) {
                     if !optional { notes.append("\(path):\(lineNumber): included file \(target) does not exist") }
                     continue
                 }

@@ -8,10 +8,11 @@ enum XcodeProjectReader {
     /// The configuration reported when a target has it.
     static let preferredConfiguration = "Debug"
 
-    static func read(projectAt bundle: String) -> ProjectContribution {
+    /// Reads the project at `bundle`; every file and folder it looks at goes through `inputs`.
+    static func read(projectAt bundle: String, inputs: ProjectInputs = ProjectInputs()) -> ProjectContribution {
         var contribution = ProjectContribution(directory: (bundle as NSString).deletingLastPathComponent)
         let pbxproj = bundle + "/project.pbxproj"
-        guard let data = FileManager.default.contents(atPath: pbxproj) else {
+        guard let data = inputs.contents(atPath: pbxproj) else {
             contribution.notes.append("\(pbxproj): cannot read this Xcode project; its files get plain Swift 6 settings")
             return contribution
         }
@@ -28,7 +29,8 @@ enum XcodeProjectReader {
             return contribution
         }
         var reader = Reader(bundle: bundle, pbxproj: pbxproj, objects: objects, project: project,
-                            lines: PBXLineIndex(text: String(decoding: data, as: UTF8.self), ids: Set(objects.keys)))
+                            lines: PBXLineIndex(text: String(decoding: data, as: UTF8.self), ids: Set(objects.keys)),
+                            inputs: inputs)
         reader.read(into: &contribution)
         return contribution
     }
@@ -42,12 +44,16 @@ enum XcodeProjectReader {
         let lines: PBXLineIndex
         let projectDirectory: String
         let projectName: String
-        let xcconfigs = XCConfigReader()
+        let inputs: ProjectInputs
+        let xcconfigs: XCConfigReader
         private var parents: [String: String] = [:]
         private var locations: [String: String?] = [:]
         private var notes: [String] = []
 
-        init(bundle: String, pbxproj: String, objects: [String: [String: Any]], project: [String: Any], lines: PBXLineIndex) {
+        init(bundle: String, pbxproj: String, objects: [String: [String: Any]], project: [String: Any], lines: PBXLineIndex,
+             inputs: ProjectInputs) {
+            self.inputs = inputs
+            xcconfigs = XCConfigReader(inputs: inputs)
             self.bundle = bundle
             self.pbxproj = pbxproj
             self.objects = objects
@@ -177,8 +183,7 @@ enum XcodeProjectReader {
                             "in the synchronized folder \(directory) of the Xcode project \(bundle) but left out of target \(names.map { "'\($0)'" }.joined(separator: ", ")) by a membership exception, so no target compiles it; plain Swift 6 module assumed",
                             projectPath: bundle)
                     }
-                    var isDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    if inputs.kind(atPath: file) == .directory {
                         contribution.roots[file] = module
                     } else {
                         contribution.files[file] = module
@@ -204,7 +209,7 @@ enum XcodeProjectReader {
             guard let configuration = objects[id] else { return [] }
             var result: [BuildSettingAssignment] = []
             if let path = baseConfigurationPath(configuration) {
-                if FileManager.default.fileExists(atPath: path) {
+                if inputs.fileExists(atPath: path) {
                     result += xcconfigs.assignments(of: path)
                 } else {
                     notes.append("\(pbxproj): the xcconfig \(path) of configuration '\(configuration["name"] as? String ?? id)' does not exist")
