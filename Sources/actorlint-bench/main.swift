@@ -36,7 +36,8 @@ func childMain(_ arguments: [String]) -> Int32 {
     }
     guard let listPath = options["--list"], let outPath = options["--out"],
           let list = try? String(contentsOfFile: listPath, encoding: .utf8) else { return 2 }
-    let files = list.split(separator: "\n").map(String.init)
+    // Split on the byte: splitting 6,000 lines by Character took 30 ms of every measured run.
+    let files = list.utf8.split(separator: UInt8(ascii: "\n")).map { String(Substring($0)) }
     let paths = Array(Array(repeating: files, count: Int(options["--repeat"] ?? "1") ?? 1).joined())
     let start = Date()
     let cache = options["--cache"].map { ResultCache(directory: $0) }

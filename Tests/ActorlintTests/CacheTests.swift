@@ -14,14 +14,19 @@ import Testing
         var parsed: Int { counters["files parsed", default: 0] + counters["files parsed again", default: 0] }
         var summariesReused: Int { counters["summaries from cache", default: 0] }
         var findingsReused: Int { counters["findings from cache", default: 0] }
+        var unread: Int { counters["files not read (stamp unchanged)", default: 0] }
         var report: [String] { run.findings.map { "\($0.path):\($0.range.start.line): \($0.severity) \($0.ruleID): \($0.message)" } }
     }
 
     /// A run by a fresh linter and cache object over `folder`, as a new process would make it.
     func lint(_ folder: TemporaryDirectory, configuration: Configuration = Configuration(), project: ProjectModel = ProjectModel(),
-              identity: Digest = ToolIdentity.current) -> Outcome {
+              identity: Digest = ToolIdentity.current, stampSettleSeconds: Double = 2,
+              overlay: [String: String] = [:]) -> Outcome {
         var linter = Linter(configuration: configuration, project: project)
-        linter.cache = ResultCache(directory: folder.url(".build/actorlint-cache"), identity: identity)
+        linter.overlay = overlay
+        let cache = ResultCache(directory: folder.url(".build/actorlint-cache"), identity: identity)
+        cache.stampSettleSeconds = stampSettleSeconds
+        linter.cache = cache
         let profile = LintProfile()
         linter.profile = profile
         let paths = FileDiscovery().discover([folder.url("Sources")]).files
@@ -69,6 +74,51 @@ import Testing
         #expect(warm.run.sourceLines == cold.run.sourceLines)
         #expect(warm.run.lineCount == cold.run.lineCount && warm.run.fileCount == 2)
         #expect(warm.run.indexes.values.first?.type(named: "Model")?.attributes == ["MainActor"])
+    }
+
+    /// Files changed seconds ago: their stamps are recorded, and a warm run reads neither.
+    @Test func aFileWhoseStampIsUnchangedIsNotReadAgain() throws {
+        let folder = try project()
+        let cold = lint(folder, stampSettleSeconds: 0)
+        let warm = lint(folder, stampSettleSeconds: 0)
+        #expect(warm.unread == 2 && warm.parsed == 0 && warm.findingsReused == 2)
+        #expect(warm.run.findings == cold.run.findings && warm.run.sourceLines == cold.run.sourceLines)
+    }
+
+    /// The same size and modification time, as a tool that restores the time leaves it: the
+    /// change time still differs, so the file is read and its new content analysed.
+    @Test(arguments: [0.0, 2.0])
+    func aFileRewrittenWithItsSizeAndModificationTimeIsReadAgain(stampSettleSeconds: Double) throws {
+        let folder = try project()
+        let path = folder.url("Sources/Model.swift")
+        var before = stat()
+        stat(path, &before)
+        let cold = lint(folder, stampSettleSeconds: stampSettleSeconds)
+        #expect(cold.report.count == 1)
+        // A change time tick apart (file times tick in milliseconds); with the 2 s default the
+        // stamps were not even recorded, as the files were written just now.
+        if stampSettleSeconds == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        let edited = Self.model.replacingOccurrences(of: "@MainActor", with: "//ainActor")
+        #expect(edited.utf8.count == Self.model.utf8.count)
+        try folder.write("Sources/Model.swift", edited)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let warm = lint(folder, stampSettleSeconds: stampSettleSeconds)
+        #expect(warm.unread == (stampSettleSeconds == 0 ? 1 : 0), "only the unchanged file goes unread")
+        // The edited file is summarized from its new text (the other is analysed again: its
+        // module's declarations changed).
+        #expect(warm.counters["files parsed"] == 1 && warm.summariesReused == 1)
+        #expect(warm.report.isEmpty, "Model is no longer main-actor isolated: \(warm.report)")
+    }
+
+    /// An editor's unsaved text is what is analysed, whatever the file's stamp says.
+    @Test func anOverlayIsAnalysedEvenWhenTheFileIsUnchanged() throws {
+        let folder = try project()
+        _ = lint(folder, stampSettleSeconds: 0)
+        let edited = Self.model.replacingOccurrences(of: "@MainActor", with: "//ainActor")
+        let warm = lint(folder, stampSettleSeconds: 0, overlay: [folder.url("Sources/Model.swift"): edited])
+        #expect(warm.unread == 1 && warm.counters["files parsed"] == 1)
+        #expect(warm.report.isEmpty, "the overlay's Model is not main-actor isolated: \(warm.report)")
     }
 
     @Test func changedContentIsAnalysedAgainAndTheRestOfTheModuleIsNot() throws {

@@ -20,13 +20,16 @@ public final class ResultCache: @unchecked Sendable {
     private let lock = NSLock()
     private var stores: [String: ModuleStore] = [:]
 
+    /// How long after its last change a file's stamp is trusted (`FileStamp.isSettled`).
+    var stampSettleSeconds = 2.0
+
     public init(directory: String, identity: Digest = ToolIdentity.current) {
         self.directory = directory
         self.identity = identity
     }
 
     /// Format of the files; bump when the layout changes.
-    static let formatVersion = 3
+    static let formatVersion = 4
     static let magic = Array("ACTORLINT-CACHE\n".utf8)
     /// Findings variants kept per file.
     static let variantLimit = 4
@@ -44,7 +47,12 @@ public final class ResultCache: @unchecked Sendable {
     struct Entry {
         var reportedPath: String
         var content: Digest
+        /// The file's stamp when `content` was read, if it had settled: while the file's stamp
+        /// is this one, its content is `content` without reading it.
+        var stamp: FileStamp?
         var summary: FileSummary
+        /// `summary.digest(path: reportedPath)`, kept so a warm run need not encode the summary.
+        var summaryDigest: Digest
         var lineCount: Int
         var variants: [Variant]
     }
@@ -70,13 +78,20 @@ public final class ResultCache: @unchecked Sendable {
         }
 
         /// Records a file's summary; findings of other content are dropped.
-        func update(_ absolutePath: String, reportedPath: String, content: Digest, summary: FileSummary, lineCount: Int) {
+        func update(_ absolutePath: String, reportedPath: String, content: Digest, stamp: FileStamp?,
+                    summary: FileSummary, summaryDigest: Digest, lineCount: Int) {
             lock.lock()
             defer { lock.unlock() }
             touched.insert(absolutePath)
-            if let old = entries[absolutePath], old.content == content, old.reportedPath == reportedPath { return }
-            entries[absolutePath] = Entry(reportedPath: reportedPath, content: content, summary: summary,
-                                          lineCount: lineCount, variants: [])
+            if let old = entries[absolutePath], old.content == content, old.reportedPath == reportedPath {
+                if old.stamp != stamp {
+                    entries[absolutePath]?.stamp = stamp
+                    changed = true
+                }
+                return
+            }
+            entries[absolutePath] = Entry(reportedPath: reportedPath, content: content, stamp: stamp, summary: summary,
+                                          summaryDigest: summaryDigest, lineCount: lineCount, variants: [])
             changed = true
         }
 
@@ -209,7 +224,10 @@ public final class ResultCache: @unchecked Sendable {
             writer.write(path)
             writer.write(entry.reportedPath)
             writer.write(entry.content)
+            writer.write(entry.stamp != nil)
+            entry.stamp?.encode(to: &writer)
             entry.summary.encode(to: &writer)
+            writer.write(entry.summaryDigest)
             writer.write(entry.lineCount)
             writer.write(entry.variants.count)
             for variant in entry.variants {
@@ -272,7 +290,9 @@ public final class ResultCache: @unchecked Sendable {
             let path = try reader.readString()
             let reportedPath = try reader.readString()
             let content = try reader.readDigest()
+            let stamp = try reader.readBool() ? try FileStamp.decode(from: &reader) : nil
             let summary = try FileSummary.decode(from: &reader, path: reportedPath)
+            let summaryDigest = try reader.readDigest()
             let lineCount = try reader.readInt()
             let variantCount = try reader.readCount()
             var variants: [Variant] = []
@@ -295,7 +315,8 @@ public final class ResultCache: @unchecked Sendable {
                 }
                 variants.append(Variant(key: key, findings: findings, lines: lines, reachAnswers: reachAnswers))
             }
-            entries[path] = Entry(reportedPath: reportedPath, content: content, summary: summary, lineCount: lineCount, variants: variants)
+            entries[path] = Entry(reportedPath: reportedPath, content: content, stamp: stamp, summary: summary,
+                                  summaryDigest: summaryDigest, lineCount: lineCount, variants: variants)
         }
         return entries
     }

@@ -23,6 +23,8 @@ final class LintSession: @unchecked Sendable {
     final class ModuleSlot {
         let key: String
         let settings: ModuleSettings
+        /// Its place in `LintSession.modules`: dependencies are linked in that order.
+        let order: Int
         var files: [FileSlot] = []
         /// The files summarized without failure, in path order: what the index describes.
         var members: [FileSlot] = []
@@ -40,9 +42,10 @@ final class LintSession: @unchecked Sendable {
         private let storeLock = NSLock()
         private var loadedStore: ResultCache.ModuleStore?
 
-        init(key: String, settings: ModuleSettings) {
+        init(key: String, settings: ModuleSettings, order: Int) {
             self.key = key
             self.settings = settings
+            self.order = order
         }
 
         /// The module's cache entries, read from disk by whichever worker needs them first.
@@ -67,6 +70,10 @@ final class LintSession: @unchecked Sendable {
         let module: ModuleSlot
         var limit: TimeInterval = 0
         var content = Digest.zero
+        /// `FileSummary.digest(path:)` of `summary`: part of the module's index digest.
+        var summaryDigest = Digest.zero
+        /// What `stat` said before the file was read; nil for an overlay or what is not a regular file.
+        var stamp: FileStamp?
         var summary: FileSummary?
         var lineCount = 0
         /// The parsed file while it is held for the rules.
@@ -91,8 +98,9 @@ final class LintSession: @unchecked Sendable {
     }
 
     private enum Summary {
-        case cached(FileSummary, lineCount: Int, content: Digest)
-        case parsed(SourceFile, FileSummary, content: Digest, bytes: Int)
+        /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
+        case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
+        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, bytes: Int)
         case failed(AnalysisFailure)
     }
 
@@ -150,7 +158,7 @@ final class LintSession: @unchecked Sendable {
             if let known = byKey[settings.key] {
                 module = known
             } else {
-                module = ModuleSlot(key: settings.key, settings: settings)
+                module = ModuleSlot(key: settings.key, settings: settings, order: modules.count)
                 byKey[settings.key] = module
                 modules.append(module)
             }
@@ -253,7 +261,15 @@ final class LintSession: @unchecked Sendable {
 
     private func summaryJob(_ slot: FileSlot) -> WorkPool.Job {
         var info = stat()
-        let size = linter.overlay[slot.path]?.utf8.count ?? (stat(slot.path, &info) == 0 ? Int(info.st_size) : 0)
+        let size: Int
+        if let text = linter.overlay[slot.path] {
+            size = text.utf8.count
+        } else if stat(slot.path, &info) == 0 {
+            size = Int(info.st_size)
+            if info.st_mode & S_IFMT == S_IFREG { slot.stamp = FileStamp(info) }
+        } else {
+            size = 0
+        }
         slot.limit = linter.timeLimit(forSize: size)
         return WorkPool.Job(limit: slot.limit, work: { [self] in
             let summary = summarize(slot)
@@ -269,12 +285,16 @@ final class LintSession: @unchecked Sendable {
         switch summary {
         case .failed(let failure):
             slot.failure = failure
-        case .cached(let summary, let lineCount, let content):
+        case .cached(let summary, let summaryDigest, let lineCount, let content, let stamp):
             slot.summary = summary
+            slot.summaryDigest = summaryDigest
             slot.lineCount = lineCount
             slot.content = content
-        case .parsed(let file, let summary, let content, let bytes):
+            slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content, stamp: stamp,
+                                      summary: summary, summaryDigest: summaryDigest, lineCount: lineCount)
+        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let bytes):
             slot.summary = summary
+            slot.summaryDigest = summaryDigest
             slot.lineCount = file.lineCount
             slot.content = content
             // Held for the rules only while the budget allows; otherwise parsed again then.
@@ -286,8 +306,8 @@ final class LintSession: @unchecked Sendable {
             } else {
                 profile?.count("trees dropped before analysis")
             }
-            slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content,
-                                      summary: summary, lineCount: file.lineCount)
+            slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content, stamp: stamp,
+                                      summary: summary, summaryDigest: summaryDigest, lineCount: file.lineCount)
         }
         let module = slot.module
         module.summariesLeft -= 1
@@ -302,7 +322,7 @@ final class LintSession: @unchecked Sendable {
                 let index = ProjectIndex(summaries: members.map { $0.summary! })
                 guard cache != nil else { return (index, .zero) }
                 var hasher = StableHasher()
-                for slot in members { hasher.combine(slot.summary!.digest(path: slot.path)) }
+                for slot in members { hasher.combine(slot.summaryDigest) }
                 return (index, hasher.finalize())
             }
             // The index holds what the run still needs; per-file summaries would grow with it.
@@ -348,8 +368,9 @@ final class LintSession: @unchecked Sendable {
 
     private func linkJob(_ module: ModuleSlot, dependencies: [ModuleSlot]) -> WorkPool.Job {
         WorkPool.Job(limit: nil, work: { [self] in
-            let wanted = Set(dependencies.map(ObjectIdentifier.init))
-            let ordered = modules.filter { wanted.contains(ObjectIdentifier($0)) }
+            // In run order, sorted rather than filtered out of every module of the run: that
+            // was quadratic in the modules (SwiftPM's fixtures make 1,271).
+            let ordered = dependencies.sorted { $0.order < $1.order }
             LintProfile.measure(profile, "index") { module.index.link(dependencies: ordered.map(\.index)) }
             if cache != nil { module.linkedDigest = Self.digest(of: [module] + ordered) }
             let members = module.members.filter { !$0.isManifest }
@@ -466,20 +487,34 @@ final class LintSession: @unchecked Sendable {
 
     private func summarize(_ slot: FileSlot) -> Summary {
         do {
+            var entry: ResultCache.Entry?
+            if let cache {
+                let store = LintProfile.measure(profile, "cache load") { slot.module.store(in: cache) }
+                entry = store.entry(slot.absolute).flatMap { $0.reportedPath == slot.path ? $0 : nil }
+                // The stamp the content was read under: the content is the one the cache holds.
+                if let entry, let stamp = slot.stamp, entry.stamp == stamp {
+                    profile?.count("summaries from cache")
+                    profile?.count("files not read (stamp unchanged)")
+                    return .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount, content: entry.content, stamp: stamp)
+                }
+            }
             let data = try LintProfile.measure(profile, "read") { try linter.readChecked(slot.path) }
             var content = Digest.zero
+            var stamp: FileStamp?
             if let cache {
                 content = LintProfile.measure(profile, "hash") { data.withUnsafeBytes { StableHasher.digest($0) } }
-                let store = LintProfile.measure(profile, "cache load") { slot.module.store(in: cache) }
-                if let entry = store.entry(slot.absolute), entry.content == content, entry.reportedPath == slot.path {
+                stamp = slot.stamp.flatMap { $0.isSettled(interval: cache.stampSettleSeconds) ? $0 : nil }
+                if let entry, entry.content == content {
                     profile?.count("summaries from cache")
-                    return .cached(entry.summary, lineCount: entry.lineCount, content: content)
+                    return .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount, content: content, stamp: stamp)
                 }
             }
             let file = try LintProfile.measure(profile, "parse") { try linter.parse(slot.path, data: data) }
             let summary = LintProfile.measure(profile, "summary") { FileSummary(file) }
             profile?.count("files parsed")
-            return .parsed(file, summary, content: content, bytes: data.count)
+            // Only a findings key needs it; made here, in parallel, rather than by the index job.
+            let summaryDigest = cache == nil ? Digest.zero : summary.digest(path: slot.path)
+            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, bytes: data.count)
         } catch let failure as AnalysisFailure {
             return .failed(failure)
         } catch {
