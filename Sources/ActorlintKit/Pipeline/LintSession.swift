@@ -3,9 +3,10 @@ import Foundation
 /// One `Linter.run`: the scheduling that analyses each module as soon as it can, keeping memory
 /// bounded, and the cache look-ups that skip unchanged files.
 ///
-/// Modules are summarized in import order (`ModuleOrder`: a module after those it imports). Per
-/// file, a *summarize* job (read, hash, then take the index summary from the cache or parse;
-/// time-limited) and an *analyse* job (the rules). Per module, an *index* job once its last file
+/// Modules are summarized in import order (`ModuleOrder`: a module after those it imports). With
+/// a cache, a *probe* job per module first answers every file whose stamp is unchanged. Per
+/// other file, a *summarize* job (read, hash, then take the index summary from the cache or
+/// parse; time-limited) and an *analyse* job (the rules). Per module, an *index* job once its last file
 /// is summarized, and a *link* job once it and every module it imports, directly or not, are
 /// indexed: it links the module's index to theirs, answers files from the cache where the
 /// findings key matches and queues the rest for analysis. So a module's held trees are analysed
@@ -26,6 +27,12 @@ final class LintSession: @unchecked Sendable {
         /// Its place in `LintSession.modules`: dependencies are linked in that order.
         let order: Int
         var files: [FileSlot] = []
+        /// Where its cache entries stand (with a cache): a probe answers every file whose stamp
+        /// is unchanged in one job, and the summary jobs of its other files wait for it.
+        var probe = Probe.notStarted
+        enum Probe { case notStarted, running, done }
+        /// The next of `files` to consider for a summary job.
+        var nextFile = 0
         /// The files summarized without failure, in path order: what the index describes.
         var members: [FileSlot] = []
         var summariesLeft = 0
@@ -70,6 +77,8 @@ final class LintSession: @unchecked Sendable {
         let module: ModuleSlot
         var limit: TimeInterval = 0
         var content = Digest.zero
+        /// Summarized (or failed): by its own job or by its module's probe.
+        var isSummarized = false
         /// `FileSummary.digest(path:)` of `summary`: part of the module's index digest.
         var summaryDigest = Digest.zero
         /// What `stat` said before the file was read; nil for an overlay or what is not a regular file.
@@ -128,9 +137,10 @@ final class LintSession: @unchecked Sendable {
 
     // Scheduling state, guarded by `pool.lock`.
     private let pool = WorkPool()
-    /// Files in module order: the order summaries are made in.
-    private let queue: [FileSlot]
-    private var nextSummary = 0
+    /// Modules in import order: the order their files are summarized in.
+    private let queue: [ModuleSlot]
+    /// Modules before it have no file left to hand out.
+    private var queueHead = 0
     private var control: [WorkPool.Job] = []
     private var ready: [FileSlot] = []
     private var readyHead = 0
@@ -180,7 +190,7 @@ final class LintSession: @unchecked Sendable {
             let dependencies = modules.map { module in
                 catalog.resolve(module.scannedImports, of: module.settings)
             }
-            return ModuleOrder.sorted(dependencies: dependencies).flatMap { modules[$0].files }
+            return ModuleOrder.sorted(dependencies: dependencies).map { modules[$0] }
         }
         // Every summary, index and link job.
         outstanding = files.count + 2 * modules.count
@@ -192,8 +202,9 @@ final class LintSession: @unchecked Sendable {
             for rule in linter.rules { hasher.combine(rule.description.id) }
             hasher.combine(linter.maximumFileSize)
             linterFingerprint = hasher.finalize()
-            projectFingerprint = Fingerprint.of(project: linter.project)
-            for module in modules { moduleFingerprints[module.key] = Fingerprint.of(module.settings) }
+            projectFingerprint = Fingerprint.of(project: linter.project, threads: linter.threads)
+            let digests = Fingerprint.digests(count: modules.count, threads: linter.threads) { Fingerprint.of(modules[$0].settings) }
+            for (module, digest) in zip(modules, digests) { moduleFingerprints[module.key] = digest }
         } else {
             linterFingerprint = .zero
             projectFingerprint = .zero
@@ -231,12 +242,51 @@ final class LintSession: @unchecked Sendable {
             if readyHead == ready.count { ready.removeAll(keepingCapacity: true); readyHead = 0 }
             return analysisJob(slot)
         }
-        if nextSummary < queue.count {
-            let slot = queue[nextSummary]
-            nextSummary += 1
-            return summaryJob(slot)
+        // The first module in order with work to hand out; a module whose probe is running is
+        // passed over, so the other workers go on with the next ones.
+        var position = queueHead
+        while position < queue.count {
+            let module = queue[position]
+            if cache != nil, module.probe == .notStarted {
+                module.probe = .running
+                return probeJob(module)
+            }
+            if module.probe != .running {
+                while module.nextFile < module.files.count {
+                    let slot = module.files[module.nextFile]
+                    module.nextFile += 1
+                    if !slot.isSummarized { return summaryJob(slot) }
+                }
+                if position == queueHead { queueHead += 1 }
+            }
+            position += 1
         }
         return nil
+    }
+
+    /// Answers from the cache each file of `module` whose stamp is the one its entry was read
+    /// under (`FileStamp`): one job instead of one per file, which for a run whose files all
+    /// come from the cache was most of the time spent handing out jobs.
+    private func probeJob(_ module: ModuleSlot) -> WorkPool.Job {
+        WorkPool.Job(limit: nil, work: { [self] in
+            guard let cache else { return { module.probe = .done } }
+            let store = LintProfile.measure(profile, "cache load") { module.store(in: cache) }
+            var answered: [(FileSlot, Summary)] = []
+            for slot in module.files where linter.overlay[slot.path] == nil {
+                var info = stat()
+                guard stat(slot.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                let stamp = FileStamp(info)
+                guard let entry = store.entry(slot.absolute), entry.reportedPath == slot.path, entry.stamp == stamp else { continue }
+                answered.append((slot, .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount,
+                                               content: entry.content, stamp: stamp)))
+            }
+            profile?.count("summaries from cache", answered.count)
+            profile?.count("files not read (stamp unchanged)", answered.count)
+            return { [self] in
+                module.probe = .done
+                for (slot, summary) in answered { finishSummary(slot, summary) }
+            }
+        })
     }
 
     /// Counts a job of the current stage as done; the last one starts the next stage.
@@ -282,6 +332,7 @@ final class LintSession: @unchecked Sendable {
     }
 
     private func finishSummary(_ slot: FileSlot, _ summary: Summary) {
+        slot.isSummarized = true
         switch summary {
         case .failed(let failure):
             slot.failure = failure
@@ -487,17 +538,8 @@ final class LintSession: @unchecked Sendable {
 
     private func summarize(_ slot: FileSlot) -> Summary {
         do {
-            var entry: ResultCache.Entry?
-            if let cache {
-                let store = LintProfile.measure(profile, "cache load") { slot.module.store(in: cache) }
-                entry = store.entry(slot.absolute).flatMap { $0.reportedPath == slot.path ? $0 : nil }
-                // The stamp the content was read under: the content is the one the cache holds.
-                if let entry, let stamp = slot.stamp, entry.stamp == stamp {
-                    profile?.count("summaries from cache")
-                    profile?.count("files not read (stamp unchanged)")
-                    return .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount, content: entry.content, stamp: stamp)
-                }
-            }
+            // Files whose stamp is unchanged were answered by their module's probe.
+            let entry = cache.flatMap { slot.module.store(in: $0).entry(slot.absolute) }.flatMap { $0.reportedPath == slot.path ? $0 : nil }
             let data = try LintProfile.measure(profile, "read") { try linter.readChecked(slot.path) }
             var content = Digest.zero
             var stamp: FileStamp?

@@ -62,6 +62,7 @@ public enum ProjectLoader {
         var model = ProjectModel()
         var rootOwners: [String: String] = [:] // root → directory of the project that declared it
         var fileOwners: [String: String] = [:]
+        var notes: Set<String> = []
         for contribution in contributions {
             let offset = model.modules.count
             for (index, module) in contribution.modules.enumerated() {
@@ -76,7 +77,7 @@ public enum ProjectLoader {
                 model.files[file] = offset + module
                 fileOwners[file] = contribution.directory
             }
-            for note in contribution.notes where !model.notes.contains(note) { model.notes.append(note) }
+            for note in contribution.notes where notes.insert(note).inserted { model.notes.append(note) }
         }
         // The longest root that is a folder above the file: looked up by the file's own ancestor
         // paths, not by testing every root of every project against every listed file.
