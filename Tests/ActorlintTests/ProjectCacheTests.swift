@@ -54,16 +54,22 @@ import Testing
         #expect(same, "both runs give what reading the project gives")
     }
 
+    /// A package with one target, `Core`, whose one file is at `source`.
+    static let corePackage = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "P", targets: [.target(name: "Core")])
+        """
+
+    func corePackage(in folder: TemporaryDirectory, source: String) throws -> ProjectDiscovery.Project {
+        try folder.write(source, "struct Core {}\n")
+        return .package(manifest: try folder.write("Package.swift", Self.corePackage))
+    }
+
     @Test func anEditedManifestIsReadAgain() throws {
         let folder = try TemporaryDirectory()
-        let manifest = try folder.write("Package.swift", """
-            // swift-tools-version: 6.0
-            import PackageDescription
-            let package = Package(name: "P", targets: [.target(name: "Core")])
-            """)
-        try folder.write("Sources/Core/Core.swift", "struct Core {}\n")
+        let project = try corePackage(in: folder, source: "Sources/Core/Core.swift")
         let cache = try TemporaryDirectory()
-        let project = ProjectDiscovery.Project.package(manifest: manifest)
         func core(_ contribution: ProjectContribution) -> ModuleSettings? {
             contribution.modules.first { $0.settings.name == "Core" }?.settings
         }
@@ -87,14 +93,8 @@ import Testing
     /// the reader asked whether each exists, so one appearing changes the answer.
     @Test func aFolderAppearingWhereTheReaderLookedIsReadAgain() throws {
         let folder = try TemporaryDirectory()
-        let manifest = try folder.write("Package.swift", """
-            // swift-tools-version: 6.0
-            import PackageDescription
-            let package = Package(name: "P", targets: [.target(name: "Core")])
-            """)
-        try folder.write("src/Core/Core.swift", "struct Core {}\n")
+        let project = try corePackage(in: folder, source: "src/Core/Core.swift")
         let cache = try TemporaryDirectory()
-        let project = ProjectDiscovery.Project.package(manifest: manifest)
         // The package's own folder is a root too (files no target compiles).
         #expect(contribution(of: project, cacheFolder: cache.path).contribution.roots.keys.sorted() == [folder.path, folder.url("src/Core")])
         #expect(!contribution(of: project, cacheFolder: cache.path).read)

@@ -40,6 +40,16 @@ struct ByteWriter {
         for string in strings { write(string) }
     }
 
+    /// A dictionary keyed by strings: its count, then each key followed by what `value` writes
+    /// of its value, in key order (so equal dictionaries give equal bytes).
+    mutating func write<Value>(_ dictionary: [String: Value], _ value: (inout ByteWriter, Value) -> Void) {
+        write(dictionary.count)
+        for (key, element) in dictionary.sorted(by: { $0.key < $1.key }) {
+            write(key)
+            value(&self, element)
+        }
+    }
+
     mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 }
 

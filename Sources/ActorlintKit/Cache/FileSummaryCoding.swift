@@ -7,31 +7,17 @@ extension FileSummary {
         for type in types { Self.encode(type, to: &writer) }
         writer.write(globalActorNames.sorted())
         writer.write(imports.sorted())
-        writer.write(offMainUses.count)
-        for (name, use) in offMainUses.sorted(by: { $0.key < $1.key }) {
-            writer.write(name)
+        writer.write(offMainUses) { writer, use in
             writer.write(use.line)
             writer.write(use.context)
         }
-        writer.write(closureParameters.count)
-        for (name, parameters) in closureParameters.sorted(by: { $0.key < $1.key }) {
-            writer.write(name)
+        writer.write(closureParameters) { writer, parameters in
             writer.write(parameters.count)
             for parameter in parameters { Self.encode(parameter, to: &writer) }
         }
-        writer.write(closureProperties.count)
-        for (name, property) in closureProperties.sorted(by: { $0.key < $1.key }) {
-            writer.write(name)
-            Self.encode(property, to: &writer)
-        }
-        writer.write(cancellation.awaits.count)
-        for (name, callees) in cancellation.awaits.sorted(by: { $0.key < $1.key }) {
-            writer.write(name)
-            writer.write(callees.sorted())
-        }
-        writer.write(cancellation.roots.count)
-        for (name, root) in cancellation.roots.sorted(by: { $0.key < $1.key }) {
-            writer.write(name)
+        writer.write(closureProperties) { writer, property in Self.encode(property, to: &writer) }
+        writer.write(cancellation.awaits) { writer, callees in writer.write(callees.sorted()) }
+        writer.write(cancellation.roots) { writer, root in
             writer.write(root.source)
             writer.write(root.line)
         }

@@ -7,18 +7,10 @@ extension ProjectContribution {
         writer.write(modules.count)
         for module in modules {
             module.settings.encode(to: &writer)
-            writer.write(module.configurations.count)
-            for (name, settings) in module.configurations.sorted(by: { $0.key < $1.key }) {
-                writer.write(name)
-                settings.encode(to: &writer)
-            }
+            writer.write(module.configurations) { writer, settings in settings.encode(to: &writer) }
         }
         for table in [roots, files] {
-            writer.write(table.count)
-            for (path, module) in table.sorted(by: { $0.key < $1.key }) {
-                writer.write(path)
-                writer.write(module)
-            }
+            writer.write(table) { writer, module in writer.write(module) }
         }
         writer.write(notes)
     }
@@ -64,9 +56,7 @@ extension ModuleSettings {
         }
         writer.write(features.sorted())
         writer.write(optional: toolsVersion)
-        writer.write(origins.count)
-        for (setting, origin) in origins.sorted(by: { $0.key < $1.key }) {
-            writer.write(setting)
+        writer.write(origins) { writer, origin in
             writer.write(origin.path)
             writer.write(origin.line)
             writer.write(origin.text)
