@@ -2,8 +2,8 @@
 import Foundation
 import Testing
 
-/// The cached reading of a project (`ResultCache.contribution`): it is what reading the project
-/// again gives, and each kind of change to what the reader looked at makes it read again.
+/// The cached reading of a project (`ProjectReadings`): it is what reading the project again
+/// gives, and each kind of change to what the reader looked at makes it read again.
 @Suite struct ProjectCacheTests {
     typealias Fixture = ProjectFixture
 
@@ -12,10 +12,13 @@ import Testing
     func contribution(of project: ProjectDiscovery.Project, cacheFolder: String,
                       identity: Digest = ToolIdentity.current) -> (contribution: ProjectContribution, read: Bool) {
         var read = false
-        let contribution = ResultCache(directory: cacheFolder, identity: identity).contribution(ofProject: project.path) { inputs in
+        let cache = ResultCache(directory: cacheFolder, identity: identity)
+        let readings = cache.projectReadings(for: [project.path])
+        let contribution = readings.contribution(ofProject: project.path) { inputs in
             read = true
             return Self.read(project, inputs)
         }
+        cache.save(readings)
         return (contribution, read)
     }
 
@@ -89,6 +92,34 @@ import Testing
         #expect(core(edited.contribution)?.defaultIsolation == .mainActor)
     }
 
+    /// A run's projects share one cache file; a changed project is read again, the others not.
+    @Test func theProjectsOfARunAreKeptTogetherAndReadAgainOneByOne() throws {
+        let first = try TemporaryDirectory(), second = try TemporaryDirectory()
+        let projects = [try corePackage(in: first, source: "Sources/Core/Core.swift"),
+                        try corePackage(in: second, source: "Sources/Core/Core.swift")]
+        let cache = try TemporaryDirectory()
+        func run() -> [Bool] {
+            let store = ResultCache(directory: cache.path)
+            let readings = store.projectReadings(for: projects.map(\.path))
+            let read = projects.map { project in
+                var read = false
+                _ = readings.contribution(ofProject: project.path) { inputs in
+                    read = true
+                    return Self.read(project, inputs)
+                }
+                return read
+            }
+            store.save(readings)
+            return read
+        }
+        #expect(run() == [true, true])
+        #expect(run() == [false, false])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".projects") }.count == 1)
+        try second.write("Package.swift", Self.corePackage + "\n// edited\n")
+        #expect(run() == [false, true])
+        #expect(run() == [false, false])
+    }
+
     /// SwiftPM looks for a target's folder under Sources, Source, src and srcs, in that order:
     /// the reader asked whether each exists, so one appearing changes the answer.
     @Test func aFolderAppearingWhereTheReaderLookedIsReadAgain() throws {
@@ -139,7 +170,7 @@ import Testing
         let other = ProjectDiscovery.Project.package(manifest: Fixture.path("SharedSettings/Package.swift"))
         let cache = try TemporaryDirectory()
         _ = contribution(of: project, cacheFolder: cache.path, identity: damage == "another build" ? Digest(high: 1, low: 2) : ToolIdentity.current)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".project") }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".projects") }
         #expect(entries.count == 1)
         let file = cache.url(entries[0])
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
@@ -151,7 +182,7 @@ import Testing
             // A whole, valid entry of another project under this project's name.
             _ = contribution(of: other, cacheFolder: cache.path)
             let otherFile = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-                .filter { $0.hasSuffix(".project") && cache.url($0) != file }
+                .filter { $0.hasSuffix(".projects") && cache.url($0) != file }
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.url(otherFile[0]))))
         default: break
         }

@@ -4,9 +4,10 @@ import Foundation
 /// without running anything: manifests are parsed, not executed, and build settings are read
 /// from project files and xcconfigs. Each project is read once per run, not once per file.
 public enum ProjectLoader {
-    /// With a `cache`, a project whose files are unchanged is not read again (`ResultCache.contribution`).
+    /// With a `cache`, a project whose files are unchanged is not read again (`ProjectReadings`).
     public static func load(for paths: [String], cache: ResultCache? = nil) -> ProjectModel {
         let projects = ProjectDiscovery.projects(for: paths)
+        let readings = cache?.projectReadings(for: projects.map(\.path))
         // Projects are read independently, on all cores (a checkout of many packages has
         // hundreds of manifests), and merged in discovery order.
         // WorkPool's threads have the large stacks a deeply nested manifest needs.
@@ -28,11 +29,12 @@ public enum ProjectLoader {
                     case .xcode(let bundle): XcodeProjectReader.read(projectAt: bundle, inputs: inputs)
                     }
                 }
-                let contribution = cache?.contribution(ofProject: project.path, read: read) ?? read(ProjectInputs())
+                let contribution = readings?.contribution(ofProject: project.path, read: read) ?? read(ProjectInputs())
                 contributions.set(index, contribution)
                 return { finished += 1 }
             })
         }, isFinished: { finished == projects.count })
+        if let cache, let readings { cache.save(readings) }
         return merge(contributions.all)
     }
 
