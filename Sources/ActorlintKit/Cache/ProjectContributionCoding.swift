@@ -1,4 +1,4 @@
-/// The cache's encoding of what a project reader produced (`ResultCache.contribution`) and of
+/// The cache's encoding of what a project reader produced (`ProjectReadings`) and of
 /// what it looked at on disk. Sets and dictionaries are written sorted, so equal values give
 /// equal bytes.
 extension ProjectContribution {
