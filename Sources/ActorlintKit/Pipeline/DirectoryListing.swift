@@ -5,11 +5,12 @@ import Foundation
 /// resolution per directory (an `lstat` per path component) made walking a large checkout cost
 /// a quarter of a second, twice: once for the files and once for the projects.
 enum DirectoryListing {
-    enum Kind: Equatable {
+    /// Raw values are stored in the cache (`ProjectInputs`).
+    enum Kind: UInt8 {
         case directory
         /// Anything else that exists: a regular file, a pipe, a socket…
         case file
-        /// A symbolic link to nothing, or in a loop.
+        /// Nothing there; for a listed entry, a symbolic link to nothing or in a loop.
         case missing
     }
 
@@ -35,13 +36,18 @@ enum DirectoryListing {
             case Int32(DT_REG): kind = .file
             default:
                 // A link, or a file system that does not record kinds: ask where it leads.
-                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                var info = stat()
-                if stat(path, &info) != 0 { kind = .missing } else { kind = info.st_mode & S_IFMT == S_IFDIR ? .directory : .file }
+                kind = Self.kind(atPath: directory.hasSuffix("/") ? directory + name : directory + "/" + name)
             }
             entries.append(Entry(name: name, kind: kind))
         }
         return entries.sorted { $0.name < $1.name }
+    }
+
+    /// What `path` leads to, symbolic links followed (as `FileManager.fileExists` does).
+    static func kind(atPath path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
     }
 
     struct ListingError: Error {

@@ -4,9 +4,7 @@ import Foundation
 /// the paths it only asked about (missing, file or folder). A reader reads the disk only through
 /// this, so what it produced can be cached and trusted again while every observation still holds.
 final class ProjectInputs {
-    enum Kind: UInt8 {
-        case missing, file, directory
-    }
+    typealias Kind = DirectoryListing.Kind
 
     enum Observation: Equatable {
         /// The digest of the file's bytes; nil when it could not be read.
@@ -27,7 +25,7 @@ final class ProjectInputs {
 
     /// What is at `path`, following symbolic links as `FileManager.fileExists` does.
     func kind(atPath path: String) -> Kind {
-        let kind = Self.kind(atPath: path)
+        let kind = DirectoryListing.kind(atPath: path)
         observations.append((path, .kind(kind)))
         return kind
     }
@@ -39,18 +37,12 @@ final class ProjectInputs {
         observations.allSatisfy { path, observation in
             switch observation {
             case .contents(let digest): FileManager.default.contents(atPath: path).map(digest(of:)) == digest
-            case .kind(let kind): Self.kind(atPath: path) == kind
+            case .kind(let kind): DirectoryListing.kind(atPath: path) == kind
             }
         }
     }
 
     private static func digest(of data: Data) -> Digest {
         data.withUnsafeBytes { StableHasher.digest($0) }
-    }
-
-    private static func kind(atPath path: String) -> Kind {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
-        return info.st_mode & S_IFMT == S_IFDIR ? .directory : .file
     }
 }
