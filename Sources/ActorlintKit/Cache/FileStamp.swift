@@ -10,6 +10,21 @@ struct FileStamp: Equatable {
     var modified: (seconds: Int, nanoseconds: Int)
     var changed: (seconds: Int, nanoseconds: Int)
 
+    /// The stamp of the regular file at `path` (links followed); nil for anything else.
+    init?(regularFileAt path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(info)
+    }
+
+    init(size: Int, device: Int, inode: Int, modified: (seconds: Int, nanoseconds: Int), changed: (seconds: Int, nanoseconds: Int)) {
+        self.size = size
+        self.device = device
+        self.inode = inode
+        self.modified = modified
+        self.changed = changed
+    }
+
     init(_ info: stat) {
         size = Int(info.st_size)
         device = Int(truncatingIfNeeded: info.st_dev)
@@ -45,12 +60,7 @@ struct FileStamp: Equatable {
     }
 
     static func decode(from reader: inout ByteReader) throws(ByteReader.Damaged) -> FileStamp {
-        var stamp = FileStamp(stat())
-        stamp.size = try reader.readInt()
-        stamp.device = try reader.readInt()
-        stamp.inode = try reader.readInt()
-        stamp.modified = (try reader.readInt(), try reader.readInt())
-        stamp.changed = (try reader.readInt(), try reader.readInt())
-        return stamp
+        FileStamp(size: try reader.readInt(), device: try reader.readInt(), inode: try reader.readInt(),
+                  modified: (try reader.readInt(), try reader.readInt()), changed: (try reader.readInt(), try reader.readInt()))
     }
 }

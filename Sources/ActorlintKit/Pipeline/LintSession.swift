@@ -81,7 +81,8 @@ final class LintSession: @unchecked Sendable {
         var isSummarized = false
         /// `FileSummary.digest(path:)` of `summary`: part of the module's index digest.
         var summaryDigest = Digest.zero
-        /// What `stat` said before the file was read; nil for an overlay or what is not a regular file.
+        /// What `stat` said before the file was read (taken by its module's probe, with a cache);
+        /// nil without a cache, for an overlay or what is not a regular file.
         var stamp: FileStamp?
         var summary: FileSummary?
         var lineCount = 0
@@ -247,9 +248,9 @@ final class LintSession: @unchecked Sendable {
         var position = queueHead
         while position < queue.count {
             let module = queue[position]
-            if cache != nil, module.probe == .notStarted {
+            if let cache, module.probe == .notStarted {
                 module.probe = .running
-                return probeJob(module)
+                return probeJob(module, cache: cache)
             }
             if module.probe != .running {
                 while module.nextFile < module.files.count {
@@ -266,16 +267,15 @@ final class LintSession: @unchecked Sendable {
 
     /// Answers from the cache each file of `module` whose stamp is the one its entry was read
     /// under (`FileStamp`): one job instead of one per file, which for a run whose files all
-    /// come from the cache was most of the time spent handing out jobs.
-    private func probeJob(_ module: ModuleSlot) -> WorkPool.Job {
+    /// come from the cache was most of the time spent handing out jobs. It takes every file's
+    /// stamp, before its summary job reads it.
+    private func probeJob(_ module: ModuleSlot, cache: ResultCache) -> WorkPool.Job {
         WorkPool.Job(limit: nil, work: { [self] in
-            guard let cache else { return { module.probe = .done } }
             let store = LintProfile.measure(profile, "cache load") { module.store(in: cache) }
             var answered: [(FileSlot, Summary)] = []
             for slot in module.files where linter.overlay[slot.path] == nil {
-                var info = stat()
-                guard stat(slot.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                let stamp = FileStamp(info)
+                guard let stamp = FileStamp(regularFileAt: slot.path) else { continue }
+                slot.stamp = stamp
                 guard let entry = store.entry(slot.absolute), entry.reportedPath == slot.path, entry.stamp == stamp else { continue }
                 answered.append((slot, .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount,
                                                content: entry.content, stamp: stamp)))
@@ -310,16 +310,10 @@ final class LintSession: @unchecked Sendable {
     }
 
     private func summaryJob(_ slot: FileSlot) -> WorkPool.Job {
+        // With a cache, the module's probe took the stamp (and so the size) already.
         var info = stat()
-        let size: Int
-        if let text = linter.overlay[slot.path] {
-            size = text.utf8.count
-        } else if stat(slot.path, &info) == 0 {
-            size = Int(info.st_size)
-            if info.st_mode & S_IFMT == S_IFREG { slot.stamp = FileStamp(info) }
-        } else {
-            size = 0
-        }
+        let size = linter.overlay[slot.path]?.utf8.count ?? slot.stamp?.size
+            ?? (stat(slot.path, &info) == 0 ? Int(info.st_size) : 0)
         slot.limit = linter.timeLimit(forSize: size)
         return WorkPool.Job(limit: slot.limit, work: { [self] in
             let summary = summarize(slot)
