@@ -16,7 +16,7 @@ public final class ResultCache: @unchecked Sendable {
     public let directory: String
     /// The build whose results these are; a file written by another build is ignored.
     public let identity: Digest
-    /// Guards `stores`.
+    /// Guards `stores` and `directoryIsReady`.
     private let lock = NSLock()
     private var stores: [String: ModuleStore] = [:]
 
@@ -121,13 +121,15 @@ public final class ResultCache: @unchecked Sendable {
 
     /// The store of module `key`, read from disk on first use.
     func store(forModule key: String) -> ModuleStore {
-        lock.lock()
-        defer { lock.unlock() }
-        if let store = stores[key] { return store }
+        if let store = lock.withLock({ stores[key] }) { return store }
+        // Read and decoded outside the lock: workers load different modules' stores at once.
         let file = directory + "/" + StableHasher.digest(key).description + ".cache"
-        let store = ModuleStore(file: file, entries: read(file) ?? [:])
-        stores[key] = store
-        return store
+        let loaded = ModuleStore(file: file, entries: read(file) ?? [:])
+        return lock.withLock {
+            if let store = stores[key] { return store }
+            stores[key] = loaded
+            return loaded
+        }
     }
 
     /// Writes back the stores that changed. Each file is replaced atomically (write, then
@@ -140,12 +142,8 @@ public final class ResultCache: @unchecked Sendable {
     /// Replaces `file` in the cache directory atomically (write, then rename), so a concurrent
     /// run reads either the old file or the new one.
     func write(_ bytes: [UInt8], to file: String) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            Self.writeIgnoreFile(in: directory)
-        } catch {
-            return // Not writable (read-only checkout): the run's results stand without it.
-        }
+        // Not writable (read-only checkout): the run's results stand without it.
+        guard lock.withLock({ directoryIsReady }) else { return }
         // Plain write(2): `FileManager.createFile` writes atomically through a temporary file of
         // its own, a second rename that made saving the cache cost more than the warm run.
         let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -174,6 +172,18 @@ public final class ResultCache: @unchecked Sendable {
         stores[key] = nil
         lock.unlock()
     }
+
+    /// Whether the directory exists (created with its ignore file on first use); asked once per
+    /// run, not once per module saved (a run saves up to a thousand).
+    private lazy var directoryIsReady: Bool = {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            Self.writeIgnoreFile(in: directory)
+            return true
+        } catch {
+            return false
+        }
+    }()
 
     /// A `.gitignore` that ignores the folder itself (ruff does the same), so a cache inside a
     /// checkout never shows up as untracked files.

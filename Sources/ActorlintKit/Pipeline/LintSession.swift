@@ -4,8 +4,9 @@ import Foundation
 /// bounded, and the cache look-ups that skip unchanged files.
 ///
 /// Modules are summarized in import order (`ModuleOrder`: a module after those it imports). With
-/// a cache, a *probe* job per module first answers every file whose stamp is unchanged. Per
-/// other file, a *summarize* job (read, hash, then take the index summary from the cache or
+/// a cache, the pass that reads the import lines first takes each file's stamp: a file whose
+/// stamp is the one its cache entry was read under is summarized from that entry, unread, and
+/// its imports are its summary's. Per other file, a *summarize* job (read, hash, then take the index summary from the cache or
 /// parse; time-limited) and an *analyse* job (the rules). Per module, an *index* job once its last file
 /// is summarized, and a *link* job once it and every module it imports, directly or not, are
 /// indexed: it links the module's index to theirs, answers files from the cache where the
@@ -27,10 +28,6 @@ final class LintSession: @unchecked Sendable {
         /// Its place in `LintSession.modules`: dependencies are linked in that order.
         let order: Int
         var files: [FileSlot] = []
-        /// Where its cache entries stand (with a cache): a probe answers every file whose stamp
-        /// is unchanged in one job, and the summary jobs of its other files wait for it.
-        var probe = Probe.notStarted
-        enum Probe { case notStarted, running, done }
         /// The next of `files` to consider for a summary job.
         var nextFile = 0
         /// The files summarized without failure, in path order: what the index describes.
@@ -77,13 +74,16 @@ final class LintSession: @unchecked Sendable {
         let module: ModuleSlot
         var limit: TimeInterval = 0
         var content = Digest.zero
-        /// Summarized (or failed): by its own job or by its module's probe.
+        /// Summarized (or failed): by its own job, or from `unchanged` before the jobs start.
         var isSummarized = false
         /// `FileSummary.digest(path:)` of `summary`: part of the module's index digest.
         var summaryDigest = Digest.zero
-        /// What `stat` said before the file was read (taken by its module's probe, with a cache);
-        /// nil without a cache, for an overlay or what is not a regular file.
+        /// What `stat` said before the file was read (with a cache); nil without a cache, for an
+        /// overlay or what is not a regular file.
         var stamp: FileStamp?
+        /// Its cache entry, when `stamp` is the one the entry was read under: the file is
+        /// summarized from it without being read.
+        var unchanged: ResultCache.Entry?
         var summary: FileSummary?
         var lineCount = 0
         /// The parsed file while it is held for the rules.
@@ -108,6 +108,8 @@ final class LintSession: @unchecked Sendable {
     }
 
     private enum Summary {
+        /// The file's entry, still true as it is (`FileSlot.unchanged`).
+        case unchanged(ResultCache.Entry)
         /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
         case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
         case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, bytes: Int)
@@ -182,12 +184,18 @@ final class LintSession: @unchecked Sendable {
         self.modules = modules
         let catalog = ModuleCatalog(modules.map(\.settings))
         self.catalog = catalog
-        queue = LintProfile.measure(profile, "module order") {
-            // One module has no order to find.
-            if modules.count > 1 {
-                let imports = ModuleOrder.imports(ofFilesAt: files.map(\.path), overlay: linter.overlay, threads: linter.threads)
-                for (slot, names) in zip(files, imports) { slot.module.scannedImports.formUnion(names) }
+        // One module has no order to find; with a cache, the same pass takes the stamps.
+        if modules.count > 1 || cache != nil {
+            let needsOrder = modules.count > 1
+            let (slots, cache, profile) = (files, linter.cache, linter.profile)
+            let imports = ModuleOrder.imports(count: slots.count, threads: linter.threads) { index, buffer in
+                LintProfile.measure(profile, "import lines and stamps") {
+                    Self.look(at: slots[index], linter: linter, cache: cache, needsOrder: needsOrder, buffer: buffer)
+                }
             }
+            for (slot, names) in zip(files, imports) { slot.module.scannedImports.formUnion(names) }
+        }
+        queue = LintProfile.measure(profile, "module order") {
             let dependencies = modules.map { module in
                 catalog.resolve(module.scannedImports, of: module.settings)
             }
@@ -212,8 +220,38 @@ final class LintSession: @unchecked Sendable {
         }
     }
 
+    /// The modules the first lines of `slot`'s file import (when `needsOrder`). With a cache, also
+    /// its stamp and, when that is the stamp its entry was read under, the entry: the file is
+    /// not read, and its imports are its summary's.
+    private static func look(at slot: FileSlot, linter: Linter, cache: ResultCache?, needsOrder: Bool,
+                             buffer: UnsafeMutableRawBufferPointer) -> Set<String> {
+        if let text = linter.overlay[slot.path] { return needsOrder ? ModuleOrder.imports(in: Array(text.utf8)) : [] }
+        guard let cache else { return ModuleOrder.imports(ofFileAt: slot.path, buffer: buffer) }
+        // Not a regular file: its summary job says why.
+        guard let stamp = FileStamp(regularFileAt: slot.path) else { return [] }
+        slot.stamp = stamp
+        if let entry = slot.module.store(in: cache).entry(slot.absolute), entry.reportedPath == slot.path, entry.stamp == stamp {
+            slot.unchanged = entry
+            return entry.summary.imports
+        }
+        return needsOrder ? ModuleOrder.imports(ofRegularFileAt: slot.path, buffer: buffer) : []
+    }
+
     func run() -> Linter.Run {
         if files.isEmpty { return Linter.Run() }
+        // Before any job: no other thread runs yet. In import order, as the index jobs this
+        // queues are: a module indexed before the modules it imports waits to be linked.
+        var unchanged = 0
+        for module in queue {
+            for slot in module.files {
+                guard let entry = slot.unchanged else { continue }
+                slot.unchanged = nil
+                finishSummary(slot, .unchanged(entry))
+                unchanged += 1
+            }
+        }
+        profile?.count("summaries from cache", unchanged)
+        profile?.count("files not read (stamp unchanged)", unchanged)
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },
                  isFinished: { [self] in stage == .done })
         var run = Linter.Run()
@@ -243,50 +281,17 @@ final class LintSession: @unchecked Sendable {
             if readyHead == ready.count { ready.removeAll(keepingCapacity: true); readyHead = 0 }
             return analysisJob(slot)
         }
-        // The first module in order with work to hand out; a module whose probe is running is
-        // passed over, so the other workers go on with the next ones.
-        var position = queueHead
-        while position < queue.count {
-            let module = queue[position]
-            if let cache, module.probe == .notStarted {
-                module.probe = .running
-                return probeJob(module, cache: cache)
+        // The first module in order with a file left to summarize.
+        while queueHead < queue.count {
+            let module = queue[queueHead]
+            while module.nextFile < module.files.count {
+                let slot = module.files[module.nextFile]
+                module.nextFile += 1
+                if !slot.isSummarized { return summaryJob(slot) }
             }
-            if module.probe != .running {
-                while module.nextFile < module.files.count {
-                    let slot = module.files[module.nextFile]
-                    module.nextFile += 1
-                    if !slot.isSummarized { return summaryJob(slot) }
-                }
-                if position == queueHead { queueHead += 1 }
-            }
-            position += 1
+            queueHead += 1
         }
         return nil
-    }
-
-    /// Answers from the cache each file of `module` whose stamp is the one its entry was read
-    /// under (`FileStamp`): one job instead of one per file, which for a run whose files all
-    /// come from the cache was most of the time spent handing out jobs. It takes every file's
-    /// stamp, before its summary job reads it.
-    private func probeJob(_ module: ModuleSlot, cache: ResultCache) -> WorkPool.Job {
-        WorkPool.Job(limit: nil, work: { [self] in
-            let store = LintProfile.measure(profile, "cache load") { module.store(in: cache) }
-            var answered: [(FileSlot, Summary)] = []
-            for slot in module.files where linter.overlay[slot.path] == nil {
-                guard let stamp = FileStamp(regularFileAt: slot.path) else { continue }
-                slot.stamp = stamp
-                guard let entry = store.entry(slot.absolute), entry.reportedPath == slot.path, entry.stamp == stamp else { continue }
-                answered.append((slot, .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount,
-                                               content: entry.content, stamp: stamp)))
-            }
-            profile?.count("summaries from cache", answered.count)
-            profile?.count("files not read (stamp unchanged)", answered.count)
-            return { [self] in
-                module.probe = .done
-                for (slot, summary) in answered { finishSummary(slot, summary) }
-            }
-        })
     }
 
     /// Counts a job of the current stage as done; the last one starts the next stage.
@@ -310,7 +315,7 @@ final class LintSession: @unchecked Sendable {
     }
 
     private func summaryJob(_ slot: FileSlot) -> WorkPool.Job {
-        // With a cache, the module's probe took the stamp (and so the size) already.
+        // With a cache, `look(at:)` took the stamp (and so the size) already.
         var info = stat()
         let size = linter.overlay[slot.path]?.utf8.count ?? slot.stamp?.size
             ?? (stat(slot.path, &info) == 0 ? Int(info.st_size) : 0)
@@ -330,6 +335,11 @@ final class LintSession: @unchecked Sendable {
         switch summary {
         case .failed(let failure):
             slot.failure = failure
+        case .unchanged(let entry):
+            slot.summary = entry.summary
+            slot.summaryDigest = entry.summaryDigest
+            slot.lineCount = entry.lineCount
+            slot.content = entry.content
         case .cached(let summary, let summaryDigest, let lineCount, let content, let stamp):
             slot.summary = summary
             slot.summaryDigest = summaryDigest
@@ -532,7 +542,7 @@ final class LintSession: @unchecked Sendable {
 
     private func summarize(_ slot: FileSlot) -> Summary {
         do {
-            // Files whose stamp is unchanged were answered by their module's probe.
+            // Files whose stamp is unchanged were summarized before any job.
             let entry = cache.flatMap { slot.module.store(in: $0).entry(slot.absolute) }.flatMap { $0.reportedPath == slot.path ? $0 : nil }
             let data = try LintProfile.measure(profile, "read") { try linter.readChecked(slot.path) }
             var content = Digest.zero
