@@ -54,14 +54,16 @@ struct Session {
         }
         if let timeout = arguments.fileTimeout { configuration.fileTimeout = timeout }
         let base = configuration.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-        let discovery = FileDiscovery(excludes: configuration.exclude, base: base).discover(paths)
+        // The files and the projects are found in the same trees: each directory is listed once.
+        let listings = DirectoryListings()
+        let discovery = FileDiscovery(excludes: configuration.exclude, base: base).discover(paths, listings: listings)
         self.arguments = arguments
         self.files = discovery.files
         self.discoveryFailures = discovery.failures
         let cache = arguments.noCache ? nil
             : ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path, environment: environment)
                 .map { ResultCache(directory: $0) }
-        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths, cache: cache))
+        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths, cache: cache, listings: listings))
         linter.cache = cache
         self.linter = linter
     }

@@ -17,6 +17,7 @@ let usage = """
       (d) (b) again with the cache it wrote (warm);
       (e) (d) with one file edited: in a function body, and above its declarations;
       (f) swift-format lint --parallel on the same files, when it is on PATH.
+    (b)–(e) find the files and the projects under PATH as actorlint check does.
     --scale N also runs (b) without a cache on the file list repeated 1, 2, 4 … N times (every
     module grows) and on 1, 2, 4 … N copies of the folders side by side (more modules), for
     peak memory as the input grows. --json FILE writes every number as JSON.
@@ -36,12 +37,20 @@ func childMain(_ arguments: [String]) -> Int32 {
     }
     guard let listPath = options["--list"], let outPath = options["--out"],
           let list = try? String(contentsOfFile: listPath, encoding: .utf8) else { return 2 }
-    // Split on the byte: splitting 6,000 lines by Character took 30 ms of every measured run.
-    let files = list.utf8.split(separator: UInt8(ascii: "\n")).map { String(Substring($0)) }
-    let paths = Array(Array(repeating: files, count: Int(options["--repeat"] ?? "1") ?? 1).joined())
     let start = Date()
+    // As `actorlint check` does: the files found in the roots, one listing of each directory
+    // shared with the project discovery. A repeated list (the scale runs) is read instead.
+    let listings = DirectoryListings()
+    let paths: [String]
+    if options["--discover"] == "yes" {
+        paths = FileDiscovery().discover(roots, listings: listings).files
+    } else {
+        // Split on the byte: splitting 6,000 lines by Character took 30 ms of every measured run.
+        let files = list.utf8.split(separator: UInt8(ascii: "\n")).map { String(Substring($0)) }
+        paths = Array(Array(repeating: files, count: Int(options["--repeat"] ?? "1") ?? 1).joined())
+    }
     let cache = options["--cache"].map { ResultCache(directory: $0) }
-    let project = ProjectLoader.load(for: roots, cache: cache)
+    let project = ProjectLoader.load(for: roots, cache: cache, listings: listings)
     let projectSeconds = Date().timeIntervalSince(start)
     var configuration = Configuration()
     configuration.select = [options["--select"] ?? "default"]
@@ -93,10 +102,10 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("act
 /// One actorlint run in a child process.
 func lint(_ name: String, list: String, roots: [String], select: String = "default", cache: String? = nil,
           edit: (path: String, kind: String)? = nil, repeat count: Int = 1, profile: Bool = false,
-          treeBudget: Int? = nil) -> Step {
+          treeBudget: Int? = nil, discover: Bool = true) -> Step {
     let out = scratch + "/child-\(UUID().uuidString).json"
     var arguments = ["--child", "--list", list, "--out", out, "--select", select, "--repeat", "\(count)",
-                     "--profile", profile ? "yes" : "no"]
+                     "--profile", profile ? "yes" : "no", "--discover", discover ? "yes" : "no"]
     for root in roots { arguments += ["--root", root] }
     if let cache { arguments += ["--cache", cache] }
     if let edit { arguments += ["--edit", edit.path, "--edit-kind", edit.kind] }
@@ -271,10 +280,10 @@ func main() -> Int32 {
         var factor = 1
         while factor <= scale {
             scaled.append((factor, lint("check default ×\(factor), no cache", list: list, roots: paths, repeat: factor,
-                                        treeBudget: treeBudget)))
+                                        treeBudget: treeBudget, discover: false)))
             let copies = sideBySide(factor, copiesOf: paths, files: files)
             copied.append((factor, lint("check default, \(factor) copies, no cache", list: copies.list, roots: copies.roots,
-                                        treeBudget: treeBudget)))
+                                        treeBudget: treeBudget, discover: false)))
             factor *= 2
         }
     }

@@ -267,6 +267,37 @@ import Testing
         #expect(StandardPath.resolve(path, in: "/p/q") == URL(fileURLWithPath: path.hasPrefix("/") ? path : "/p/q/" + path).standardizedFileURL.path)
     }
 
+    /// Finding the files lists each directory (on all cores, ahead of the walk); finding the
+    /// projects then takes those listings instead of listing again. Both find what they find alone.
+    @Test func projectsAndFilesFoundFromSharedListingsAreTheSameAsFoundApart() throws {
+        let folder = try TemporaryDirectory()
+        for file in ["A.swift", "Sub/B.swift", "Real/C.swift", ".build/D.swift", "Excluded/E.swift", "Pkg/Sources/P/P.swift",
+                     "App.xcodeproj/project.pbxproj", "Assets.xcassets/Icon.swift", "Pkg/Package.swift"] {
+            try folder.write(file, "")
+        }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: folder.url("Sub/up"), withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: folder.url("Alias"), withDestinationPath: "Real")
+        let discovery = FileDiscovery(excludes: [GlobPattern("Excluded/**")], base: folder.path)
+        let listings = DirectoryListings()
+        let files = discovery.discover([folder.path], listings: listings).files
+        let listedForFiles = listings.listedDirectories
+        let projects = ProjectDiscovery.projects(for: [folder.path], listings: listings)
+
+        // `Alias` is `Real` again, and `Sub/up` the root: each real folder is walked once.
+        #expect(files == ["A.swift", "Assets.xcassets/Icon.swift", "Pkg/Package.swift", "Pkg/Sources/P/P.swift",
+                          "Real/C.swift", "Sub/B.swift"].map(folder.url))
+        #expect(projects == [.package(manifest: folder.url("Pkg/Package.swift")), .xcode(bundle: folder.url("App.xcodeproj"))])
+        #expect(files == discovery.discover([folder.path]).files)
+        #expect(projects == ProjectDiscovery.projects(for: [folder.path]))
+        // What finding the projects listed itself: the folders above the root, where a project
+        // may contain it, and the excluded folder, where one may be.
+        let listedForProjects = listings.listedDirectories.subtracting(listedForFiles)
+        #expect(listedForProjects.allSatisfy { !$0.hasPrefix(folder.path) || $0 == folder.url("Excluded") }, "\(listedForProjects.sorted())")
+        #expect(listedForProjects.contains((folder.path as NSString).deletingLastPathComponent))
+        #expect(listedForFiles.contains(folder.url("Sub")) && !listedForFiles.contains(folder.url(".build")))
+    }
+
     /// A plist as text with sorted keys, whoever built it.
     static func canonical(_ value: Any) -> String {
         switch value {

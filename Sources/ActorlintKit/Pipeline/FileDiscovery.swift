@@ -21,7 +21,8 @@ public struct FileDiscovery: Sendable {
         public var failures: [AnalysisFailure] = []
     }
 
-    public func discover(_ paths: [String]) -> Result {
+    /// Give `ProjectLoader.load` the same `listings`: it walks the same trees.
+    public func discover(_ paths: [String], listings: DirectoryListings = DirectoryListings()) -> Result {
         var result = Result()
         let fileManager = FileManager.default
         for path in paths {
@@ -35,21 +36,24 @@ public struct FileDiscovery: Sendable {
                 result.files.append(path)
                 continue
             }
-            walk(path, into: &result)
+            walk(path, listings: listings, into: &result)
         }
         result.files = Array(Set(result.files)).sorted()
         return result
     }
 
-    private func walk(_ root: String, into result: inout Result) {
+    private func walk(_ root: String, listings: DirectoryListings, into result: inout Result) {
+        listings.prefetch(root, threads: ProcessInfo.processInfo.activeProcessorCount) { path, name in
+            !Self.skippedDirectories.contains(name) && !isExcluded(path)
+        }
         var visited: Set<DirectoryListing.Identity> = []
         var stack = [root]
         while let directory = stack.popLast() {
             // A symlink loop would revisit the same real directory: stop there.
-            if let identity = DirectoryListing.identity(of: directory), !visited.insert(identity).inserted { continue }
+            if let identity = listings.identity(of: directory), !visited.insert(identity).inserted { continue }
             let entries: [DirectoryListing.Entry]
             do {
-                entries = try DirectoryListing.entries(of: directory)
+                entries = try listings.entries(of: directory)
             } catch {
                 result.failures.append(AnalysisFailure(path: directory, reason: "cannot list directory: \(error.reason)"))
                 continue

@@ -24,13 +24,13 @@ struct ProjectDiscovery {
         var directory: String { (path as NSString).deletingLastPathComponent }
     }
 
-    private var listings: [String: [DirectoryListing.Entry]] = [:]
+    private let listings: DirectoryListings
     private var found: [Project] = []
     private var seen: Set<Project> = []
 
     /// The projects for `paths`, each once, innermost (deepest directory) first.
-    static func projects(for paths: [String]) -> [Project] {
-        var discovery = ProjectDiscovery()
+    static func projects(for paths: [String], listings: DirectoryListings = DirectoryListings()) -> [Project] {
+        var discovery = ProjectDiscovery(listings: listings)
         for path in paths {
             let absolute = StandardPath.absolute(path)
             var isDirectory: ObjCBool = false
@@ -62,7 +62,7 @@ struct ProjectDiscovery {
         var stack = [root]
         while let directory = stack.popLast() {
             // A symlink loop would bring the same real directory back.
-            if let identity = DirectoryListing.identity(of: directory), !visited.insert(identity).inserted { continue }
+            if let identity = listings.identity(of: directory), !visited.insert(identity).inserted { continue }
             let entries = listing(directory)
             record(in: directory, entries: entries)
             for entry in entries where entry.kind == .directory
@@ -86,12 +86,9 @@ struct ProjectDiscovery {
         if seen.insert(project).inserted { found.append(project) }
     }
 
-    private mutating func listing(_ directory: String) -> [DirectoryListing.Entry] {
-        if let cached = listings[directory] { return cached }
+    private func listing(_ directory: String) -> [DirectoryListing.Entry] {
         // An unreadable directory holds no project actorlint can read.
-        let entries = (try? DirectoryListing.entries(of: directory)) ?? []
-        listings[directory] = entries
-        return entries
+        (try? listings.entries(of: directory)) ?? []
     }
 
     /// Xcode bundles hold no sources of their own.

@@ -5,8 +5,10 @@ import Foundation
 /// from project files and xcconfigs. Each project is read once per run, not once per file.
 public enum ProjectLoader {
     /// With a `cache`, a project whose files are unchanged is not read again (`ProjectReadings`).
-    public static func load(for paths: [String], cache: ResultCache? = nil) -> ProjectModel {
-        let projects = ProjectDiscovery.projects(for: paths)
+    /// `listings`: those `FileDiscovery` made of the same paths, if it ran.
+    public static func load(for paths: [String], cache: ResultCache? = nil,
+                            listings: DirectoryListings = DirectoryListings()) -> ProjectModel {
+        let projects = ProjectDiscovery.projects(for: paths, listings: listings)
         let readings = cache?.projectReadings(for: projects.map(\.path))
         // Projects are read independently, on all cores (a checkout of many packages has
         // hundreds of manifests), and merged in discovery order.
