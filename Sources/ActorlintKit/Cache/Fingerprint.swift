@@ -179,7 +179,7 @@ extension Fingerprint {
     /// modules took a tenth of a second of a run whose files all came from the cache), one
     /// digest per module, made on `threads` threads.
     static func of(project: ProjectModel, threads: Int = 1) -> Digest {
-        let modules = digests(count: project.modules.count, threads: threads) { index in
+        let modules = Parallel.map(count: project.modules.count, threads: threads) { index in
             var hasher = StableHasher()
             project.modules[index].writeFingerprint(to: &hasher)
             let configurations = project.configurations[index] ?? [:]
@@ -198,20 +198,5 @@ extension Fingerprint {
         for note in project.notes { hasher.combine(note) }
         hasher.combine(")")
         return hasher.finalize()
-    }
-
-    /// `body(0..<count)`, split between `threads` threads.
-    static func digests(count: Int, threads: Int, _ body: (Int) -> Digest) -> [Digest] {
-        var results = [Digest](repeating: .zero, count: count)
-        let workers = max(1, min(threads, count / 64))
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each worker writes its own slots, and `body` only reads.
-            nonisolated(unsafe) let slots = buffer
-            nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: count, by: workers) { slots[index] = body(index) }
-            }
-        }
-        return results
     }
 }

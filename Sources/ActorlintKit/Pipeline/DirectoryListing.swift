@@ -91,13 +91,13 @@ public final class DirectoryListings: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Lists `root` and the directories under it that `descend(path, name)` admits, on
+    /// Lists `roots` and the directories under them that `descend(path, name)` admits, on
     /// `threads` threads: a walk is one system call after another, and the walks that follow
     /// (one directory at a time, in a fixed order, so their results do not depend on timing)
     /// then find every directory listed. A directory it could not list is listed again by them.
-    func prefetch(_ root: String, threads: Int, descend: @escaping @Sendable (_ path: String, _ name: String) -> Bool) {
+    func prefetch(_ roots: [String], threads: Int, descend: @escaping @Sendable (_ path: String, _ name: String) -> Bool) {
         let work = NSCondition()
-        nonisolated(unsafe) var stack = [root]
+        nonisolated(unsafe) var stack = roots
         nonisolated(unsafe) var busy = 0
         nonisolated(unsafe) var visited: Set<DirectoryListing.Identity> = []
         DispatchQueue.concurrentPerform(iterations: max(1, threads)) { _ in

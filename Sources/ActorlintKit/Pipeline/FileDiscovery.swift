@@ -25,6 +25,14 @@ public struct FileDiscovery: Sendable {
     public func discover(_ paths: [String], listings: DirectoryListings = DirectoryListings()) -> Result {
         var result = Result()
         let fileManager = FileManager.default
+        // Every tree at once: the walks below then find each directory listed.
+        let directories = paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        listings.prefetch(directories, threads: ProcessInfo.processInfo.activeProcessorCount) { path, name in
+            !Self.skippedDirectories.contains(name) && !isExcluded(path)
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -43,9 +51,6 @@ public struct FileDiscovery: Sendable {
     }
 
     private func walk(_ root: String, listings: DirectoryListings, into result: inout Result) {
-        listings.prefetch(root, threads: ProcessInfo.processInfo.activeProcessorCount) { path, name in
-            !Self.skippedDirectories.contains(name) && !isExcluded(path)
-        }
         var visited: Set<DirectoryListing.Identity> = []
         var stack = [root]
         while let directory = stack.popLast() {

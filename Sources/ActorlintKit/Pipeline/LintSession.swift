@@ -214,7 +214,7 @@ final class LintSession: @unchecked Sendable {
             hasher.combine(linter.maximumFileSize)
             linterFingerprint = hasher.finalize()
             projectFingerprint = Fingerprint.of(project: linter.project, threads: linter.threads)
-            let digests = Fingerprint.digests(count: modules.count, threads: linter.threads) { Fingerprint.of(modules[$0].settings) }
+            let digests = Parallel.map(count: modules.count, threads: linter.threads) { Fingerprint.of(modules[$0].settings) }
             for (module, digest) in zip(modules, digests) { moduleFingerprints[module.key] = digest }
         } else {
             linterFingerprint = .zero
@@ -472,20 +472,20 @@ final class LintSession: @unchecked Sendable {
             for module in linked {
                 for dependency in module.dependencies { importers[ObjectIdentifier(dependency), default: []].append(module) }
             }
-            var toAnalyse: [FileSlot] = []
-            LintProfile.measure(profile, "index") {
-                for module in linked {
+            // Module by module on all cores (each links only its own reach); in run order after.
+            let toAnalyse = LintProfile.measure(profile, "index") {
+                Parallel.map(count: linked.count, threads: linter.threads) { position -> [FileSlot] in
+                    let module = linked[position]
                     let reachedFrom = Self.closure(of: module) { importers[ObjectIdentifier($0)] ?? [] } ?? []
                     if !reachedFrom.isEmpty { module.index.linkCancellationReach(importers: reachedFrom.map(\.index)) }
                     // Also without importers: findings from the cache may rest on an earlier run's.
-                    guard module.members.contains(where: { !$0.reachAnswers.isEmpty }) else { continue }
+                    guard module.members.contains(where: { !$0.reachAnswers.isEmpty }) else { return [] }
                     let reach = module.index.cancellationReach
-                    for slot in module.members where slot.failure == nil && !slot.isManifest {
-                        if slot.reachAnswers.contains(where: { (reach.reason(forFunction: $0.key) ?? "") != $0.value }) {
-                            toAnalyse.append(slot)
-                        }
+                    return module.members.filter { slot in
+                        slot.failure == nil && !slot.isManifest
+                            && slot.reachAnswers.contains { (reach.reason(forFunction: $0.key) ?? "") != $0.value }
                     }
-                }
+                }.flatMap { $0 }
             }
             profile?.count("files analysed again for the cancellation reach", toAnalyse.count)
             let (answered, manifests) = answerFromCache(deferred, linkedDigest: allModulesDigest)
