@@ -152,10 +152,11 @@ import Testing
     }
 
     /// `SourceFile.contains` (memchr + memcmp, asked before every rule) against a plain byte search.
-    @Test(arguments: ["", "a", "await", "Task", "aawait", "é", "x\u{0}await", "awai", "let t = Task { await f() }\n", "tsaT"])
+    @Test(arguments: ["", "a", "await", "Task", "aawait", "é", "x\u{0}await", "awai", "let t = Task { await f() }\n", "tsaT",
+                      "wait", "xxawait", "w", "view.task { cancel() }", "DispatchQueue.main.async"])
     func wordSearchAgreesWithStringContains(text: String) {
         let file = SourceFile(path: "/p/A.swift", text: text)
-        for word in ["await", "Task", "a", "é", "t", "await f", "\n", "aw", "Tasks", ""] {
+        for word in ["await", "Task", "a", "é", "t", "await f", "\n", "aw", "Tasks", "", ".task", "cancel()", "main.async", "wa"] {
             let bytes = Array(text.utf8), needle = Array(word.utf8)
             let expected = needle.isEmpty || (needle.count <= bytes.count
                 && (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
