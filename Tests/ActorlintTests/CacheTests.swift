@@ -244,6 +244,19 @@ import Testing
         #expect(lint(folder).parsed == 0, "the damaged files were replaced by good ones")
     }
 
+    /// The directory is made once per cache object, not once per file saved; a cleaner that
+    /// removes it meanwhile must not make every later save fail.
+    @Test func aCacheDirectoryRemovedAfterTheFirstSaveIsMadeAgain() throws {
+        let folder = try TemporaryDirectory()
+        let cache = ResultCache(directory: folder.url("cache"))
+        cache.write(Array("first".utf8), to: folder.url("cache/one"))
+        #expect(FileManager.default.fileExists(atPath: folder.url("cache/one")))
+        try FileManager.default.removeItem(atPath: folder.url("cache"))
+        cache.write(Array("second".utf8), to: folder.url("cache/two"))
+        #expect(try folder.read("cache/two") == "second")
+        #expect(FileManager.default.fileExists(atPath: folder.url("cache/.gitignore")))
+    }
+
     @Test func anUnwritableCacheOnlyCostsTime() throws {
         let folder = try project()
         // A file where the cache folder should be: nothing can be written there.

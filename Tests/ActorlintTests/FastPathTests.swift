@@ -299,6 +299,25 @@ import Testing
         #expect(listedForFiles.contains(folder.url("Sub")) && !listedForFiles.contains(folder.url(".build")))
     }
 
+    /// `link/..` is the parent of the link's target for the file system and the folder holding
+    /// the link for its text: a listing kept under the one must not answer for the other.
+    @Test func aPathBackUpThroughALinkIsNotTakenForItsText() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Deep/Package.swift", "")
+        try folder.write("Deep/Inner/A.swift", "")
+        try folder.write("Top/App.xcodeproj/project.pbxproj", "")
+        try FileManager.default.createSymbolicLink(atPath: folder.url("Top/link"), withDestinationPath: "../Deep/Inner")
+        let root = folder.url("Top/link/..")
+        let listings = DirectoryListings()
+        let files = FileDiscovery().discover([root], listings: listings).files
+        #expect(files == [root + "/Inner/A.swift", root + "/Package.swift"])
+        // The projects are looked for from the text's folder, `Top`, as without shared listings.
+        let projects = ProjectDiscovery.projects(for: [root], listings: listings)
+        #expect(projects == ProjectDiscovery.projects(for: [root]))
+        #expect(projects.contains(.xcode(bundle: folder.url("Top/App.xcodeproj"))))
+        #expect(!projects.contains(.package(manifest: folder.url("Top/Package.swift"))))
+    }
+
     /// A plist as text with sorted keys, whoever built it.
     static func canonical(_ value: Any) -> String {
         switch value {

@@ -19,6 +19,8 @@ public final class ResultCache: @unchecked Sendable {
     /// Guards `stores` and `directoryIsReady`.
     private let lock = NSLock()
     private var stores: [String: ModuleStore] = [:]
+    /// nil until a save first prepares the directory.
+    private var directoryIsReady: Bool?
 
     /// How long after its last change a file's stamp is trusted (`FileStamp.isSettled`).
     var stampSettleSeconds = 2.0
@@ -143,11 +145,15 @@ public final class ResultCache: @unchecked Sendable {
     /// run reads either the old file or the new one.
     func write(_ bytes: [UInt8], to file: String) {
         // Not writable (read-only checkout): the run's results stand without it.
-        guard lock.withLock({ directoryIsReady }) else { return }
+        guard prepareDirectory() else { return }
         // Plain write(2): `FileManager.createFile` writes atomically through a temporary file of
         // its own, a second rename that made saving the cache cost more than the warm run.
         let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // Removed since it was prepared (a cleaner ran): once more.
+        if descriptor < 0 && errno == ENOENT && prepareDirectory(again: true) {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { return }
         let written = bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -173,17 +179,21 @@ public final class ResultCache: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Whether the directory exists (created with its ignore file on first use); asked once per
-    /// run, not once per module saved (a run saves up to a thousand).
-    private lazy var directoryIsReady: Bool = {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            Self.writeIgnoreFile(in: directory)
-            return true
-        } catch {
-            return false
+    /// Whether the directory exists, created with its ignore file: asked of the file system the
+    /// first time (or `again`), not once per module saved (a run saves up to a thousand).
+    private func prepareDirectory(again: Bool = false) -> Bool {
+        lock.withLock {
+            if !again, let directoryIsReady { return directoryIsReady }
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                Self.writeIgnoreFile(in: directory)
+                directoryIsReady = true
+            } catch {
+                directoryIsReady = false
+            }
+            return directoryIsReady!
         }
-    }()
+    }
 
     /// A `.gitignore` that ignores the folder itself (ruff does the same), so a cache inside a
     /// checkout never shows up as untracked files.

@@ -73,7 +73,8 @@ enum DirectoryListing {
 /// the file system (on a large checkout, each walk was some 3,500 directories of system calls).
 public final class DirectoryListings: @unchecked Sendable {
     private let lock = NSLock()
-    private var listed: [String: Result<[DirectoryListing.Entry], DirectoryListing.ListingError>] = [:]
+    /// Only listings that succeeded: a walk that meets a failure lists the directory again.
+    private var listed: [String: [DirectoryListing.Entry]] = [:]
     private var identities: [String: DirectoryListing.Identity?] = [:]
     /// What relative paths are relative to, asked once (a system call).
     private let currentDirectory = FileManager.default.currentDirectoryPath
@@ -82,13 +83,38 @@ public final class DirectoryListings: @unchecked Sendable {
 
     /// `DirectoryListing.entries(of:)`, asked once per directory.
     func entries(of directory: String) throws(DirectoryListing.ListingError) -> [DirectoryListing.Entry] {
-        let key = StandardPath.resolve(directory, in: currentDirectory)
-        let result = lock.withLock { listed[key] } ?? {
-            let result = Result { () throws(DirectoryListing.ListingError) in try DirectoryListing.entries(of: directory) }
-            lock.withLock { listed[key] = result }
-            return result
-        }()
-        return try result.get()
+        let key = key(for: directory)
+        if let key, let known = lock.withLock({ listed[key] }) { return known }
+        let entries = try DirectoryListing.entries(of: directory)
+        if let key { lock.withLock { listed[key] = entries } }
+        return entries
+    }
+
+    /// The absolute path a directory's answers are kept under; nil for a path with `..` after a
+    /// folder name (`link/..`): the system resolves that after following the link, the text
+    /// before, so the two could name different folders. A leading `..` is safe: the current
+    /// directory has no links in it.
+    private func key(for directory: String) -> String? {
+        var afterName = false
+        var length = 0
+        var onlyDots = true
+        // Whether the component just read may stand; a name sets `afterName`.
+        func endComponent() -> Bool {
+            defer { (length, onlyDots) = (0, true) }
+            if length == 2 && onlyDots { return !afterName }
+            if length > 0 && !(length == 1 && onlyDots) { afterName = true }
+            return true
+        }
+        for byte in directory.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard endComponent() else { return nil }
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        guard endComponent() else { return nil }
+        return StandardPath.resolve(directory, in: currentDirectory)
     }
 
     /// Lists `roots` and the directories under them that `descend(path, name)` admits, on
@@ -134,7 +160,7 @@ public final class DirectoryListings: @unchecked Sendable {
 
     /// `DirectoryListing.identity(of:)`, asked once per directory.
     func identity(of directory: String) -> DirectoryListing.Identity? {
-        let key = StandardPath.resolve(directory, in: currentDirectory)
+        guard let key = key(for: directory) else { return DirectoryListing.identity(of: directory) }
         if let known = lock.withLock({ identities[key] }) { return known }
         let identity = DirectoryListing.identity(of: directory)
         lock.withLock { identities[key] = identity }
