@@ -33,7 +33,7 @@ public struct Arguments: Equatable {
         "--format": [.check, .fix, .explain, .rules], "--fail-on": [.check, .fix], "--color": [.check, .fix],
         "--unsafe-fixes": [.fix], "--diff": [.fix], "--config": [.check, .fix, .explain],
         "--select": [.check, .fix], "--file-timeout": [.check, .fix], "--passes": [.fix],
-        "--no-cache": [.check, .fix],
+        "--no-cache": [.check, .fix, .explain],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
     /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.

@@ -244,6 +244,53 @@ import Testing
         #expect(lint(folder).parsed == 0, "the damaged files were replaced by good ones")
     }
 
+    /// `explain` summarizes the module's other files from the cache `check` keeps: an entry made
+    /// under the file's stamp is believed without reading the file, and one whose file changed
+    /// since is not.
+    @Test func explainTakesUnchangedFilesFromTheCacheAndParsesChangedOnes() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "One", targets: [.executableTarget(name: "App")])
+            """)
+        let screen = try folder.write("Sources/App/Screen.swift", "class Screen {}\n")
+        let feed = try folder.write("Sources/App/Feed.swift", "final class Feed: Screen {\n    func refresh() {\n        print(1)\n    }\n}\n")
+        let project = ProjectLoader.load(for: [feed])
+        let cache = ResultCache(directory: folder.url("cache"))
+        // The entry says what another text would say, under the file's present stamp.
+        let other = FileSummary(SourceFile(path: screen, text: "@MainActor class Screen {}\n"))
+        cache.store(forModule: project.settings(forAbsolutePath: feed).key)
+            .update(screen, reportedPath: screen, content: .zero, stamp: FileStamp(regularFileAt: screen),
+                    summary: other, summaryDigest: .zero, lineCount: 1)
+        func isolation(_ cache: ResultCache?) throws -> String {
+            try Explanation.explain(path: feed, line: 3, column: nil, project: project, cache: cache).result.isolation.jsonValue
+        }
+        #expect(try isolation(cache) == "MainActor")
+        #expect(try isolation(nil) == "nonisolated")
+        try folder.write("Sources/App/Screen.swift", "class Screen {}\n\n")
+        #expect(try isolation(cache) == "nonisolated")
+    }
+
+    /// After `check`, `explain` says what it says without a cache.
+    @Test func explainWithCheckCacheSaysWhatItSaysWithout() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "One", targets: [.executableTarget(name: "App")])
+            """)
+        try folder.write("Sources/App/Model.swift", Self.model)
+        try folder.write("Sources/App/Model+Refresh.swift", Self.modelExtension)
+        #expect(actorlint("check", folder.path).code == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.url(".build/actorlint-cache")))
+        for line in ["Sources/App/Model+Refresh.swift:4", "Sources/App/Model+Refresh.swift:6"] {
+            let cached = actorlint("explain", folder.url(line))
+            #expect(cached.code == 0, "\(cached.errors)")
+            #expect(cached.output == actorlint("explain", folder.url(line), "--no-cache").output)
+        }
+    }
+
     /// The directory is made once per cache object, not once per file saved; a cleaner that
     /// removes it meanwhile must not make every later save fail.
     @Test func aCacheDirectoryRemovedAfterTheFirstSaveIsMadeAgain() throws {

@@ -23,6 +23,17 @@ extension FileSummary {
         }
     }
 
+    /// The same summary with `path` in place of the path it was made under (a cache entry keeps
+    /// the path `check` reported; `explain` names files by absolute path).
+    func relocated(to path: String) -> FileSummary {
+        var writer = ByteWriter()
+        encode(to: &writer)
+        return writer.bytes.withUnsafeBytes { bytes in
+            var reader = ByteReader(bytes)
+            return (try? Self.decode(from: &reader, path: path)) ?? self
+        }
+    }
+
     static func decode(from reader: inout ByteReader, path: String) throws(ByteReader.Damaged) -> FileSummary {
         var summary = FileSummary()
         let typeCount = try reader.readCount()

@@ -10,7 +10,10 @@ public struct Explanation: Sendable {
     public var module: ModuleSettings
     public var with62Settings: IsolationResult
 
-    public static func explain(path: String, line: Int, column: Int?, project: ProjectModel) throws -> Explanation {
+    /// With a `cache` (the one `check` writes), the other files of the module and of the modules
+    /// it imports are summarized from it where their content is unchanged, not parsed.
+    public static func explain(path: String, line: Int, column: Int?, project: ProjectModel,
+                               cache: ResultCache? = nil) throws -> Explanation {
         let linter = Linter(project: project)
         let file = try linter.load(path)
         guard line >= 1, line <= file.lineCount else {
@@ -22,12 +25,14 @@ public struct Explanation: Sendable {
         let token = file.tree.token(at: position) ?? file.tree.lastToken(viewMode: .sourceAccurate)
         let node = token.map(Syntax.init) ?? Syntax(file.tree)
         let module = project.settings(forAbsolutePath: StandardPath.absolute(path))
-        let index = ProjectIndex(files: [file] + moduleFiles(of: module, besides: file.path, project: project, linter: linter))
+        let index = ProjectIndex(summaries: [FileSummary(file)]
+            + moduleSummaries(of: module, besides: file.path, project: project, linter: linter, cache: cache))
         // The modules it imports, directly or not, and its Xcode project's other targets, linked
         // as `check` links them, so a superclass or protocol from a local package resolves.
         let catalog = ModuleCatalog(project.modules)
         index.link(dependencies: catalog.closure(of: module, imports: index.imports) { position in
-            let dependency = ProjectIndex(files: moduleFiles(of: project.modules[position], besides: file.path, project: project, linter: linter))
+            let dependency = ProjectIndex(summaries: moduleSummaries(of: project.modules[position], besides: file.path,
+                                                                     project: project, linter: linter, cache: cache))
             return (dependency, dependency.imports)
         })
         let context = ExecutionContext.innermost(containing: node)
@@ -38,9 +43,11 @@ public struct Explanation: Sendable {
                            with62Settings: modern.isolation(of: context))
     }
 
-    /// The files of `module`, except `path`: those under its roots and those its project lists;
-    /// for the explained file's own module without either, the files beside it.
-    private static func moduleFiles(of module: ModuleSettings, besides path: String, project: ProjectModel, linter: Linter) -> [SourceFile] {
+    /// The summaries of the files of `module`, except `path`: those under its roots and those its
+    /// project lists; for the explained file's own module without either, the files beside it.
+    /// On all cores: an app target is a thousand files.
+    private static func moduleSummaries(of module: ModuleSettings, besides path: String, project: ProjectModel, linter: Linter,
+                                        cache: ResultCache?) -> [FileSummary] {
         let absolute = StandardPath.absolute(path)
         let belongs = { (file: String) in project.settings(forAbsolutePath: file).key == module.key }
         var roots = project.roots.filter { project.modules[$0.module].key == module.key }.map(\.path)
@@ -50,7 +57,20 @@ public struct Explanation: Sendable {
         }
         let found = FileDiscovery().discover(roots).files.map(StandardPath.absolute) + listed
         let others = Set(found.filter { $0 != absolute && $0.hasSuffix(".swift") && belongs($0) }).sorted()
-        return others.compactMap { try? linter.load($0) }
+        let store = cache?.store(forModule: module.key)
+        return Parallel.map(count: others.count, threads: linter.threads) { summary(of: others[$0], store: store, linter: linter) }
+            .compactMap { $0 }
+    }
+
+    /// The summary of the file at `path` (absolute): its cache entry's when the entry was made
+    /// from the same content (known from its stamp, else from its digest), else parsed; nil for
+    /// a file that cannot be analysed.
+    private static func summary(of path: String, store: ResultCache.ModuleStore?, linter: Linter) -> FileSummary? {
+        guard let entry = store?.entry(path) else { return (try? linter.load(path)).map(FileSummary.init) }
+        if let stamp = entry.stamp, FileStamp(regularFileAt: path) == stamp { return entry.summary.relocated(to: path) }
+        guard let data = try? linter.readChecked(path) else { return nil }
+        if data.withUnsafeBytes({ StableHasher.digest($0) }) == entry.content { return entry.summary.relocated(to: path) }
+        return (try? linter.parse(path, data: data)).map(FileSummary.init)
     }
 
     /// Paths under the current directory are shown relative to it, like the checked paths.
