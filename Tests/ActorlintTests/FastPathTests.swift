@@ -285,9 +285,9 @@ import Testing
         let listedForFiles = listings.listedDirectories
         let projects = ProjectDiscovery.projects(for: [folder.path], listings: listings)
 
-        // `Alias` is `Real` again, and `Sub/up` the root: each real folder is walked once.
-        #expect(files == ["A.swift", "Assets.xcassets/Icon.swift", "Pkg/Package.swift", "Pkg/Sources/P/P.swift",
-                          "Real/C.swift", "Sub/B.swift"].map(folder.url))
+        // `Alias` is `Real` again, and `Sub/up` the root: each real folder is walked once. An
+        // asset catalog is not walked.
+        #expect(files == ["A.swift", "Pkg/Package.swift", "Pkg/Sources/P/P.swift", "Real/C.swift", "Sub/B.swift"].map(folder.url))
         #expect(projects == [.package(manifest: folder.url("Pkg/Package.swift")), .xcode(bundle: folder.url("App.xcodeproj"))])
         #expect(files == discovery.discover([folder.path]).files)
         #expect(projects == ProjectDiscovery.projects(for: [folder.path]))
@@ -297,6 +297,7 @@ import Testing
         #expect(listedForProjects.allSatisfy { !$0.hasPrefix(folder.path) || $0 == folder.url("Excluded") }, "\(listedForProjects.sorted())")
         #expect(listedForProjects.contains((folder.path as NSString).deletingLastPathComponent))
         #expect(listedForFiles.contains(folder.url("Sub")) && !listedForFiles.contains(folder.url(".build")))
+        #expect(!listedForFiles.contains(folder.url("Assets.xcassets")))
     }
 
     /// `link/..` is the parent of the link's target for the file system and the folder holding

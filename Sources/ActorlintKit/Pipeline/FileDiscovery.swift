@@ -4,6 +4,14 @@ import Foundation
 public struct FileDiscovery: Sendable {
     /// Directories that hold build products or third-party checkouts, never the user's code.
     public static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm"]
+    /// Folders Xcode owns whose contents are never compiled: an asset catalog holds a folder per
+    /// image (a quarter of the folders of the benchmark's repositories).
+    static let resourceBundleSuffixes = [".xcassets", ".xcodeproj", ".xcworkspace", ".xcframework"]
+
+    /// Whether the walk goes into a directory of this name (a checked path is walked whatever its name).
+    static func walksInto(directoryNamed name: String) -> Bool {
+        !skippedDirectories.contains(name) && !resourceBundleSuffixes.contains { name.hasSuffix($0) }
+    }
 
     public var excludes: [GlobPattern]
     /// The folder excludes are relative to (the configuration file's), absolute. Without it,
@@ -31,7 +39,7 @@ public struct FileDiscovery: Sendable {
             return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         listings.prefetch(directories, threads: ProcessInfo.processInfo.activeProcessorCount) { path, name in
-            !Self.skippedDirectories.contains(name) && !isExcluded(path)
+            Self.walksInto(directoryNamed: name) && !isExcluded(path)
         }
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -76,7 +84,7 @@ public struct FileDiscovery: Sendable {
                     if name.hasSuffix(".swift") {
                         result.failures.append(AnalysisFailure(path: path, reason: "is a directory, not a Swift file"))
                     }
-                    if !Self.skippedDirectories.contains(name) { stack.append(path) }
+                    if Self.walksInto(directoryNamed: name) { stack.append(path) }
                 case .file:
                     if name.hasSuffix(".swift") { result.files.append(path) }
                 }
