@@ -283,12 +283,22 @@ import Testing
         try folder.write("Sources/App/Model.swift", Self.model)
         try folder.write("Sources/App/Model+Refresh.swift", Self.modelExtension)
         #expect(actorlint("check", folder.path).code == 1)
-        #expect(FileManager.default.fileExists(atPath: folder.url(".build/actorlint-cache")))
+        let cacheFolder = folder.url(".build/actorlint-cache")
+        // Names, sizes and modification times: `explain` reads the cache and never writes it.
+        func cacheState() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: cacheFolder).sorted().map { name in
+                let attributes = try FileManager.default.attributesOfItem(atPath: cacheFolder + "/" + name)
+                return "\(name) \(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? 0)"
+            }
+        }
+        let before = try cacheState()
+        #expect(before.contains { $0.contains(".cache ") }, "\(before)")
         for line in ["Sources/App/Model+Refresh.swift:4", "Sources/App/Model+Refresh.swift:6"] {
             let cached = actorlint("explain", folder.url(line))
             #expect(cached.code == 0, "\(cached.errors)")
             #expect(cached.output == actorlint("explain", folder.url(line), "--no-cache").output)
         }
+        #expect(try cacheState() == before)
     }
 
     /// The directory is made once per cache object, not once per file saved; a cleaner that

@@ -298,6 +298,8 @@ import Testing
         #expect(listedForProjects.contains((folder.path as NSString).deletingLastPathComponent))
         #expect(listedForFiles.contains(folder.url("Sub")) && !listedForFiles.contains(folder.url(".build")))
         #expect(!listedForFiles.contains(folder.url("Assets.xcassets")))
+        // Named on the command line, it is walked.
+        #expect(discovery.discover([folder.url("Assets.xcassets")]).files == [folder.url("Assets.xcassets/Icon.swift")])
     }
 
     /// `link/..` is the parent of the link's target for the file system and the folder holding

@@ -30,7 +30,13 @@ extension FileSummary {
         encode(to: &writer)
         return writer.bytes.withUnsafeBytes { bytes in
             var reader = ByteReader(bytes)
-            return (try? Self.decode(from: &reader, path: path)) ?? self
+            do {
+                return try Self.decode(from: &reader, path: path)
+            } catch {
+                // What `encode` just wrote always decodes; kept as is (its paths only) if not.
+                assertionFailure("a summary's encoding did not decode")
+                return self
+            }
         }
     }
 

@@ -91,8 +91,9 @@ struct ProjectDiscovery {
         (try? listings.entries(of: directory)) ?? []
     }
 
-    /// Xcode bundles hold no sources of their own.
+    /// Xcode bundles hold no sources of their own, nor projects: those the file walk skips, and
+    /// built products and localizations.
     private static func isBundle(_ name: String) -> Bool {
-        [".xcodeproj", ".xcworkspace", ".xcassets", ".xcframework", ".framework", ".app", ".lproj"].contains { name.hasSuffix($0) }
+        (FileDiscovery.resourceBundleSuffixes + [".framework", ".app", ".lproj"]).contains { name.hasSuffix($0) }
     }
 }
