@@ -22,8 +22,9 @@ enum Help {
             Prints the innermost executable context at that point, where it runs (its isolation),
             the chain of reasons with file:line, and what changes under Swift 6.2's app settings
             (NonisolatedNonsendingByDefault and default isolation MainActor). The module's other
-            files are summarized from the cache `check` keeps where they are unchanged (it is
-            read, never written); --no-cache parses them all.
+            files are summarized from the cache `check` keeps (for the file's project, or for a
+            folder above it) where they are unchanged; it is read, never written. --no-cache
+            parses them all.
 
             """
         default: return """

@@ -263,13 +263,34 @@ import Testing
         cache.store(forModule: project.settings(forAbsolutePath: feed).key)
             .update(screen, reportedPath: screen, content: .zero, stamp: FileStamp(regularFileAt: screen),
                     summary: other, summaryDigest: .zero, lineCount: 1)
-        func isolation(_ cache: ResultCache?) throws -> String {
-            try Explanation.explain(path: feed, line: 3, column: nil, project: project, cache: cache).result.isolation.jsonValue
+        func isolation(_ caches: [ResultCache]) throws -> String {
+            try Explanation.explain(path: feed, line: 3, column: nil, project: project, caches: caches).result.isolation.jsonValue
         }
-        #expect(try isolation(cache) == "MainActor")
-        #expect(try isolation(nil) == "nonisolated")
+        #expect(try isolation([cache]) == "MainActor")
+        // The first cache that holds the module is asked.
+        #expect(try isolation([ResultCache(directory: folder.url("empty")), cache]) == "MainActor")
+        #expect(try isolation([]) == "nonisolated")
         try folder.write("Sources/App/Screen.swift", "class Screen {}\n\n")
-        #expect(try isolation(cache) == "nonisolated")
+        #expect(try isolation([cache]) == "nonisolated")
+    }
+
+    /// `check` at a repository's root keeps its cache there; `explain` on a file of a package
+    /// nested below looks there too.
+    @Test func explainFindsTheCacheOfACheckOverAFolderAbove() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.url(".git"), withIntermediateDirectories: true)
+        try folder.write("Pkg/Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "One", targets: [.executableTarget(name: "App")])
+            """)
+        try folder.write("Pkg/Sources/App/Model.swift", Self.model)
+        let file = try folder.write("Pkg/Sources/App/Model+Refresh.swift", Self.modelExtension)
+        #expect(actorlint("check", folder.path).code == 1)
+        let directories = ResultCache.directories(forFile: file, configurationPath: nil, environment: testEnvironment)
+        #expect(directories.first == folder.url("Pkg/.build/actorlint-cache"))
+        #expect(directories.contains(folder.url(".build/actorlint-cache")), "\(directories)")
+        #expect(actorlint("explain", file + ":6").output == actorlint("explain", file + ":6", "--no-cache").output)
     }
 
     /// After `check`, `explain` says what it says without a cache.

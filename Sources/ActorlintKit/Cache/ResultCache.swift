@@ -108,6 +108,8 @@ public final class ResultCache: @unchecked Sendable {
             changed = true
         }
 
+        var isEmpty: Bool { lock.withLock { entries.isEmpty } }
+
         /// The entries to write back, or nil when nothing changed. Entries of files this run did
         /// not look at stay (a run over part of a module must not forget the rest) unless the
         /// file is gone.
@@ -387,9 +389,34 @@ public final class ResultCache: @unchecked Sendable {
             if directory.path == "/" { break }
             directory = directory.deletingLastPathComponent()
         }
+        return userDirectory(forCheckedPath: first.path, environment: environment)
+    }
+
+    /// The folder under `$XDG_CACHE_HOME/actorlint` (or `~/.cache/actorlint`) for a run over `path`.
+    private static func userDirectory(forCheckedPath path: String, environment: [String: String]) -> String? {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.cache" }
-        return base.map { $0 + "/actorlint/" + StableHasher.digest(first.path).description }
+        return base.map { $0 + "/actorlint/" + StableHasher.digest(path).description }
+    }
+
+    /// The caches a `check` over the file at `path` may have written, in the order to ask them:
+    /// the one `check` of that file would use, then those of every run over a folder above it
+    /// (its `.build/actorlint-cache`, or its folder in the user's cache) that exist. `check .`
+    /// at a repository's root keeps its cache there, not in a package nested below.
+    public static func directories(forFile path: String, configurationPath: String?,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var found = defaultDirectory(forPaths: [path], configurationPath: configurationPath, environment: environment).map { [$0] } ?? []
+        var directory = StandardPath.absolute(path)
+        while directory != "/" {
+            directory = directory.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(directory[..<$0]) } ?? "/"
+            if directory.isEmpty { directory = "/" }
+            for candidate in [(directory == "/" ? "" : directory) + "/.build/actorlint-cache",
+                              userDirectory(forCheckedPath: directory, environment: environment)].compactMap({ $0 })
+            where !found.contains(candidate) && DirectoryListing.kind(atPath: candidate) == .directory {
+                found.append(candidate)
+            }
+        }
+        return found
     }
 }
 

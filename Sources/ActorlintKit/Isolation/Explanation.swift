@@ -10,10 +10,11 @@ public struct Explanation: Sendable {
     public var module: ModuleSettings
     public var with62Settings: IsolationResult
 
-    /// With a `cache` (the one `check` writes), the other files of the module and of the modules
-    /// it imports are summarized from it where their content is unchanged, not parsed.
+    /// With `caches` (those `check` writes: `ResultCache.directories(forFile:)`), the other files
+    /// of the module and of the modules it imports are summarized from the first that holds the
+    /// module where their content is unchanged, not parsed.
     public static func explain(path: String, line: Int, column: Int?, project: ProjectModel,
-                               cache: ResultCache? = nil) throws -> Explanation {
+                               caches: [ResultCache] = []) throws -> Explanation {
         let linter = Linter(project: project)
         let file = try linter.load(path)
         guard line >= 1, line <= file.lineCount else {
@@ -26,13 +27,13 @@ public struct Explanation: Sendable {
         let node = token.map(Syntax.init) ?? Syntax(file.tree)
         let module = project.settings(forAbsolutePath: StandardPath.absolute(path))
         let index = ProjectIndex(summaries: [FileSummary(file)]
-            + moduleSummaries(of: module, besides: file.path, project: project, linter: linter, cache: cache))
+            + moduleSummaries(of: module, besides: file.path, project: project, linter: linter, caches: caches))
         // The modules it imports, directly or not, and its Xcode project's other targets, linked
         // as `check` links them, so a superclass or protocol from a local package resolves.
         let catalog = ModuleCatalog(project.modules)
         index.link(dependencies: catalog.closure(of: module, imports: index.imports) { position in
             let dependency = ProjectIndex(summaries: moduleSummaries(of: project.modules[position], besides: file.path,
-                                                                     project: project, linter: linter, cache: cache))
+                                                                     project: project, linter: linter, caches: caches))
             return (dependency, dependency.imports)
         })
         let context = ExecutionContext.innermost(containing: node)
@@ -47,7 +48,7 @@ public struct Explanation: Sendable {
     /// project lists; for the explained file's own module without either, the files beside it.
     /// On all cores: an app target is a thousand files.
     private static func moduleSummaries(of module: ModuleSettings, besides path: String, project: ProjectModel, linter: Linter,
-                                        cache: ResultCache?) -> [FileSummary] {
+                                        caches: [ResultCache]) -> [FileSummary] {
         let absolute = StandardPath.absolute(path)
         let belongs = { (file: String) in project.settings(forAbsolutePath: file).key == module.key }
         var roots = project.roots.filter { project.modules[$0.module].key == module.key }.map(\.path)
@@ -57,7 +58,7 @@ public struct Explanation: Sendable {
         }
         let found = FileDiscovery().discover(roots).files.map(StandardPath.absolute) + listed
         let others = Set(found.filter { $0 != absolute && $0.hasSuffix(".swift") && belongs($0) }).sorted()
-        let store = cache?.store(forModule: module.key)
+        let store = caches.lazy.map { $0.store(forModule: module.key) }.first { !$0.isEmpty }
         return Parallel.map(count: others.count, threads: linter.threads) { summary(of: others[$0], store: store, linter: linter) }
             .compactMap { $0 }
     }
