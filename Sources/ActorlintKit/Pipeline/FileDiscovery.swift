@@ -32,27 +32,22 @@ public struct FileDiscovery: Sendable {
     /// Give `ProjectLoader.load` the same `listings`: it walks the same trees.
     public func discover(_ paths: [String], listings: DirectoryListings = DirectoryListings()) -> Result {
         var result = Result()
-        let fileManager = FileManager.default
+        let kinds = paths.map(DirectoryListing.kind(atPath:))
         // Every tree at once: the walks below then find each directory listed.
-        let directories = paths.filter { path in
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        let directories = zip(paths, kinds).filter { $0.1 == .directory }.map(\.0)
         listings.prefetch(directories, threads: ProcessInfo.processInfo.activeProcessorCount) { path, name in
             Self.walksInto(directoryNamed: name) && !isExcluded(path)
         }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        for (path, kind) in zip(paths, kinds) {
+            switch kind {
+            case .missing:
                 result.failures.append(AnalysisFailure(path: path, reason: Self.missingReason(path) ?? "no such file or directory"))
-                continue
-            }
-            if !isDirectory.boolValue {
+            case .file:
                 // A file named explicitly is analysed whatever its extension says.
                 result.files.append(path)
-                continue
+            case .directory:
+                walk(path, listings: listings, into: &result)
             }
-            walk(path, listings: listings, into: &result)
         }
         result.files = Array(Set(result.files)).sorted()
         return result
