@@ -38,49 +38,6 @@ enum ModuleOrder {
         return order
     }
 
-    /// `imports(count)` results of `body(index, buffer)` for each index, on `threads` threads: the
-    /// reads are independent, and done one after another they were a pure wall-time cost before
-    /// any parsing (0.2–0.4 s on 6,000 files). Each worker has one buffer of `headerBytes`.
-    static func imports(count: Int, threads: Int,
-                        _ body: (Int, UnsafeMutableRawBufferPointer) -> Set<String>) -> [Set<String>] {
-        let results = Results(count: count)
-        let workers = max(1, min(threads, count))
-        // `body` is asked once per index, each by one worker.
-        nonisolated(unsafe) let body = body
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // One buffer per worker, not one per file.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: headerBytes, alignment: 1)
-            defer { buffer.deallocate() }
-            // Runs of neighbouring files, not every other file: neighbours share a module, and
-            // workers on the same module would wait for each other to load its cache entries.
-            while let run = results.nextRun(of: 64) {
-                for index in run { results.set(index, body(index, buffer)) }
-            }
-        }
-        return results.all
-    }
-
-    /// Each worker takes runs of indices and writes their slots.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Set<String>]
-
-        private var next = 0
-
-        init(count: Int) { slots = Array(repeating: [], count: count) }
-        func set(_ index: Int, _ value: Set<String>) { lock.withLock { slots[index] = value } }
-
-        /// The next `length` indices (fewer at the end) no worker has taken; nil when all are.
-        func nextRun(of length: Int) -> Range<Int>? {
-            lock.withLock {
-                guard next < slots.count else { return nil }
-                defer { next = min(slots.count, next + length) }
-                return next..<min(slots.count, next + length)
-            }
-        }
-        var all: [Set<String>] { lock.withLock { slots } }
-    }
-
     /// The modules a file imports, from its first `buffer.count` bytes; empty for what is not a
     /// regular, readable file (the summary step reports those).
     static func imports(ofFileAt path: String, buffer: UnsafeMutableRawBufferPointer) -> Set<String> {

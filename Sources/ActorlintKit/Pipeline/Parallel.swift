@@ -1,23 +1,57 @@
 import Foundation
 
-/// Work split evenly between threads, for many small independent items (module digests, the
-/// settle step's modules, the files `explain` summarizes), where `WorkPool`'s jobs would cost
-/// more than they carry.
+/// Work split between threads, for many small independent items (module digests, the files of
+/// the import-line pass, the settle step's modules, the files `explain` summarizes), where
+/// `WorkPool`'s jobs would cost more than they carry.
 enum Parallel {
-    /// `body(i)` for each `i` below `count`, in order, computed on up to `threads` threads (one
-    /// for fewer than 64 items: below that, starting threads costs more than it gives). `body`
-    /// must only read shared state, or write what no other index touches.
-    static func map<T>(count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
+    /// `body(i)` for each `i` below `count`, in order, computed on up to `threads` threads.
+    /// Threads take runs of `run` neighbouring indices: one run needs no second thread, and
+    /// neighbours (the files of one module) stay together. `body` must only read shared state,
+    /// or write what no other index touches.
+    static func map<T>(count: Int, threads: Int, run: Int = 64, _ body: (Int) -> T) -> [T] {
+        map(count: count, threads: threads, run: run, scratch: {}) { index, _ in body(index) }
+    }
+
+    /// The same, with `scratch()` made once per thread and lent to each of its items (a buffer
+    /// to read into, instead of one per item).
+    static func map<T, Scratch>(count: Int, threads: Int, run: Int = 64, scratch: () -> Scratch,
+                                _ body: (Int, inout Scratch) -> T) -> [T] {
         var results = [T?](repeating: nil, count: count)
-        let workers = max(1, min(threads, count / 64))
+        let workers = max(1, min(threads, (count + run - 1) / run))
+        let runs = Runs(count: count, length: run)
         results.withUnsafeMutableBufferPointer { buffer in
-            // Each worker writes its own slots.
+            // Each index is computed and written by one thread.
             nonisolated(unsafe) let slots = buffer
             nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: count, by: workers) { slots[index] = body(index) }
+            nonisolated(unsafe) let scratch = scratch
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                var own = scratch()
+                while let indices = runs.next() {
+                    for index in indices { slots[index] = body(index, &own) }
+                }
             }
         }
         return results.map { $0! }
+    }
+
+    /// Hands out `0..<count` in runs of `length`, each once.
+    private final class Runs: @unchecked Sendable {
+        private let lock = NSLock()
+        private let count: Int
+        private let length: Int
+        private var start = 0
+
+        init(count: Int, length: Int) {
+            self.count = count
+            self.length = max(1, length)
+        }
+
+        func next() -> Range<Int>? {
+            lock.withLock {
+                guard start < count else { return nil }
+                defer { start = min(count, start + length) }
+                return start..<min(count, start + length)
+            }
+        }
     }
 }
