@@ -164,10 +164,8 @@ final class LintSession: @unchecked Sendable {
         var byKey: [String: ModuleSlot] = [:]
         var files: [FileSlot] = []
         let lookup = ModuleLookup(project: linter.project)
-        // Asked once: `StandardPath.absolute` asks for it (a system call) with every relative path.
-        let directory = FileManager.default.currentDirectoryPath
         for path in paths {
-            let absolute = StandardPath.resolve(path, in: directory)
+            let absolute = linter.absolutePath(path)
             let settings = lookup.settings(forAbsolutePath: absolute)
             let module: ModuleSlot
             if let known = byKey[settings.key] {

@@ -32,6 +32,9 @@ public struct Linter: Sendable {
     public var overlay: [String: String] = [:]
     /// When set, the run adds its time per rule and per phase to it.
     public var profile: LintProfile?
+    /// What relative paths are relative to: read once, when the linter is made, not once per
+    /// path (`getcwd` is a system call, and every path of `check .` is relative).
+    let currentDirectory = FileManager.default.currentDirectoryPath
 
     public init(configuration: Configuration = Configuration(), project: ProjectModel = ProjectModel(),
                 ruleIDs: Set<String>? = nil) {
@@ -199,7 +202,7 @@ public struct Linter: Sendable {
     }
 
     func absolutePath(_ path: String) -> String {
-        StandardPath.absolute(path)
+        StandardPath.resolve(path, in: currentDirectory)
     }
 }
 
