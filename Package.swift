@@ -29,9 +29,9 @@ let syntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftParse
 let syntaxDependencies: [Target.Dependency] = usePackage
     ? syntaxModules.map { .product(name: $0, package: "swift-syntax") }
     : []
-// The benchmark parses with SwiftParser directly and says which build it measures.
+// The benchmark parses and walks with SwiftSyntax directly and says which build it measures.
 let benchDependencies: [Target.Dependency] = ["ActorlintKit"]
-    + (usePackage ? [.product(name: "SwiftParser", package: "swift-syntax")] : [])
+    + (usePackage ? ["SwiftParser", "SwiftSyntax"].map { .product(name: $0, package: "swift-syntax") } : [])
 let packageDependencies: [Package.Dependency] = !usePackage ? [] : [
     syntaxPath.map { .package(path: $0) }
         ?? .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),

@@ -1,6 +1,7 @@
 import ActorlintKit
 import Foundation
 import SwiftParser
+import SwiftSyntax
 
 // actorlint-bench: measures actorlint against the parser it is built on and against
 // swift-format, over one file list, in one run, so the ratios are comparable even on a busy
@@ -12,6 +13,8 @@ let usage = """
 
     Measures, over the Swift files under PATH (default: .):
       (a) bare parse: Parser.parse of every file, one thread (same SwiftSyntax build);
+      (a2) the same, then one SyntaxVisitor walk over every node: the floor of any rule that
+           looks at the whole tree, shown for scale (not a goal);
       (b) actorlint check, default rules, cold (empty cache), all cores;
       (c) the same with every rule (--select all), with the per-rule time breakdown;
       (d) (b) again with the cache it wrote (warm);
@@ -93,6 +96,15 @@ struct Step {
 
     var json: [String: Any] {
         ["name": name, "wallSeconds": wall, "cpuSeconds": cpu, "peakRSSBytes": peakRSS, "note": note, "details": details]
+    }
+}
+
+/// Visits every node of a tree (the tokens are counted so the walk has an observable result).
+final class TokenCounter: SyntaxVisitor {
+    var count = 0
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        count += 1
+        return .skipChildren
     }
 }
 
@@ -204,6 +216,22 @@ func main() -> Int32 {
                      cpu: LintProfile.threadTime() - parseCPUStart, peakRSS: 0)
     print("  \(format(parse.wall)) s wall, \(format(parse.cpu)) s CPU")
 
+    // (a2) Parse and walk: SwiftSyntax builds a node's view on first visit, so the first walk
+    // over a tree costs a share of the parse; every finding needs at least that.
+    print("(a2) parse and one walk over every node, 1 thread…")
+    let walkStart = Date()
+    let walkCPUStart = LintProfile.threadTime()
+    var tokens = 0
+    for text in texts {
+        let counter = TokenCounter(viewMode: .sourceAccurate)
+        counter.walk(Parser.parse(source: text))
+        tokens += counter.count
+    }
+    var walk = Step(name: "parse + one walk (1 thread)", wall: Date().timeIntervalSince(walkStart),
+                    cpu: LintProfile.threadTime() - walkCPUStart, peakRSS: 0)
+    walk.note = "\(tokens) tokens visited; for scale, not a goal"
+    print("  \(format(walk.wall)) s wall, \(format(walk.cpu)) s CPU")
+
     // The file edited in (e): in the module with the most files, the first that declares a type,
     // so an edit above its declarations changes the module's index summary.
     let project = ProjectLoader.load(for: paths)
@@ -297,7 +325,7 @@ func main() -> Int32 {
     table.append("")
     table.append("| step | wall s | CPU s | peak RSS | wall ÷ parse | CPU ÷ parse | note |")
     table.append("|---|---:|---:|---:|---:|---:|---|")
-    for step in [parse, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? []) {
+    for step in [parse, walk, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? []) {
         let rss = step.peakRSS > 0 ? megabytes(step.peakRSS) : "–"
         table.append("| \(step.name) | \(format(step.wall)) | \(format(step.cpu)) | \(rss) | \(format(ratio(step.wall, parse.wall))) | \(format(ratio(step.cpu, parse.cpu))) | \(step.note) |")
     }
@@ -358,7 +386,7 @@ func main() -> Int32 {
         let json: [String: Any] = [
             "swiftSyntax": build, "files": files.count, "lines": lines, "bytes": bytes,
             "cores": ProcessInfo.processInfo.activeProcessorCount, "paths": paths,
-            "steps": ([parse, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? [])).map(\.json),
+            "steps": ([parse, walk, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? [])).map(\.json),
             "scale": scaled.map { ["factor": $0.factor, "step": $0.step.json] },
             "scaleCopies": copied.map { ["factor": $0.factor, "step": $0.step.json] },
             "ratios": [
