@@ -90,10 +90,11 @@ import Testing
     @Test func eachModuleIsAnalysedBeforeTheNextIsParsedSoNoTreeIsParsedTwice() throws {
         // Room for one module's trees, not for both: analysed module by module, none is dropped
         // (one thread: with two, the next module's first file may be parsed meanwhile).
+        // The fillers hold a word rules look for (`await`): a file no rule runs on holds no tree.
         let files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
-                     "Sources/App/Other.swift": String(repeating: "let a = 1\n", count: 40),
+                     "Sources/App/Other.swift": String(repeating: "let a = 1 // await\n", count: 40),
                      "Sources/Core/Model.swift": Self.core,
-                     "Sources/Core/Other.swift": String(repeating: "let b = 1\n", count: 40)]
+                     "Sources/Core/Other.swift": String(repeating: "let b = 1 // await\n", count: 40)]
         let sizes = ["App", "Core"].map { module in
             files.filter { $0.key.hasPrefix("Sources/\(module)/") }.values.map(\.utf8.count).reduce(0, +)
         }
@@ -109,7 +110,7 @@ import Testing
         // then, it would take room the next module's trees need, and they would be parsed twice.
         let manifest = "// swift-tools-version: 6.0\n" + String(repeating: "// a long comment\n", count: 30)
             + "import PackageDescription\nlet package = Package(name: \"P\")\n"
-        let source = String(repeating: "let a = 1\n", count: 40)
+        let source = String(repeating: "let a = 1 // await\n", count: 40)
         let files = ["Sources/A/Package.swift": manifest, "Sources/A/Small.swift": "let s = 1\n",
                      "Sources/B/One.swift": source, "Sources/B/Two.swift": source]
         let streamed = try run(files, modules: ["A", "B"], budget: 2 * source.utf8.count, threads: 1, in: TemporaryDirectory())

@@ -20,7 +20,10 @@ import Foundation
 /// Then each module's cache is saved. Workers prefer control jobs, then analyses, then summaries.
 ///
 /// Trees are held from summarizing to analysis while the budget allows; a file whose tree was
-/// dropped is parsed again for its rules (only modules larger than the budget pay this).
+/// dropped is parsed again for its rules (only modules larger than the budget pay this). A file
+/// no rule runs on (`Linter.mayReport`: none of their trigger words, no suppression comment;
+/// 2,752 of 6,130 files in the benchmark's repositories) has no findings: its tree is neither
+/// held nor parsed again.
 final class LintSession: @unchecked Sendable {
     final class ModuleSlot {
         let key: String
@@ -88,6 +91,9 @@ final class LintSession: @unchecked Sendable {
         var lineCount = 0
         /// The parsed file while it is held for the rules.
         var file: SourceFile?
+        /// No rule runs on the file and it has no suppression comment (`Linter.mayReport`): it
+        /// has no findings, and its tree is neither held nor parsed again.
+        var reportsNothing = false
         var heldBytes = 0
         var failure: AnalysisFailure?
         var findings: [Finding] = []
@@ -112,7 +118,7 @@ final class LintSession: @unchecked Sendable {
         case unchanged(ResultCache.Entry)
         /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
         case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
-        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, bytes: Int)
+        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, bytes: Int, reportsNothing: Bool)
         case failed(AnalysisFailure)
     }
 
@@ -352,13 +358,16 @@ final class LintSession: @unchecked Sendable {
             slot.content = content
             slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content, stamp: stamp,
                                       summary: summary, summaryDigest: summaryDigest, lineCount: lineCount)
-        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let bytes):
+        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let bytes, let reportsNothing):
             slot.summary = summary
             slot.summaryDigest = summaryDigest
             slot.lineCount = file.lineCount
             slot.content = content
+            slot.reportsNothing = reportsNothing
             // Held for the rules only while the budget allows; otherwise parsed again then.
-            if heldBytes + bytes <= linter.treeBudget {
+            if reportsNothing {
+                profile?.count("files no rule runs on")
+            } else if heldBytes + bytes <= linter.treeBudget {
                 slot.file = file.unwalked()
                 slot.heldBytes = bytes
                 heldBytes += bytes
@@ -565,7 +574,9 @@ final class LintSession: @unchecked Sendable {
             profile?.count("files parsed")
             // Only a findings key needs it; made here, in parallel, rather than by the index job.
             let summaryDigest = cache == nil ? Digest.zero : summary.digest(path: slot.path)
-            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, bytes: data.count)
+            let reportsNothing = LintProfile.measure(profile, "trigger words") { !linter.mayReport(in: file) }
+            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, bytes: data.count,
+                           reportsNothing: reportsNothing)
         } catch let failure as AnalysisFailure {
             return .failed(failure)
         } catch {
@@ -610,6 +621,8 @@ final class LintSession: @unchecked Sendable {
     }
 
     private func analyse(_ slot: FileSlot) -> Result<([Finding], [Int: String], [String: String], Digest), AnalysisFailure> {
+        // Its findings are known without the tree: none.
+        if slot.reportsNothing { return .success(([], [:], [:], slot.content)) }
         do {
             var content = slot.content
             let file: SourceFile

@@ -8,8 +8,9 @@ import Foundation
 /// Memory is bounded by `treeBudget`, not by the run: each file is reduced to its index summary
 /// as it is parsed, and at most `treeBudget` bytes of source have syntax trees held for the
 /// rules at once; beyond that a tree is dropped after summarizing and the file parsed again
-/// for its rules (only modules larger than the budget pay this). With a `cache`, an unchanged
-/// file is not parsed at all (`LintSession`).
+/// for its rules (only modules larger than the budget pay this). Files that no enabled rule
+/// runs on take no room: their findings are known to be none once they are summarized. With a
+/// `cache`, an unchanged file is not parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var project: ProjectModel
@@ -84,11 +85,8 @@ public struct Linter: Sendable {
         let relative = relativePath(file.path)
         var findings: [Finding] = []
         var times: [(String, Double)] = []
-        for rule in rules where ruleIDs.contains(rule.description.id) {
+        for rule in rules where runs(rule, on: file, at: relative) {
             let description = rule.description
-            guard configuration.keeps(description.id, at: relative) else { continue }
-            // Most files have none of the words a rule's findings are about.
-            guard rule.triggers.isEmpty || rule.triggers.contains(where: file.contains) else { continue }
             let severity = configuration.severity(of: description)
             let start = profile == nil ? 0 : LintProfile.threadTime()
             for violation in rule.init().violations(in: context) {
@@ -108,6 +106,22 @@ public struct Linter: Sendable {
                 .sorted()
         }
         return (kept, context.reachAnswers.answers)
+    }
+
+    /// Whether `rule` runs on `file`: enabled, not ignored at its path, and the file has one of
+    /// its trigger words (most files have none of the words a rule's findings are about).
+    private func runs(_ rule: any Rule.Type, on file: SourceFile, at relative: String) -> Bool {
+        ruleIDs.contains(rule.description.id) && configuration.keeps(rule.description.id, at: relative)
+            && (rule.triggers.isEmpty || rule.triggers.contains(where: file.contains))
+    }
+
+    /// Whether `analyse` could report anything in `file`: some rule runs on it, or it has a
+    /// suppression comment (which can be reported unused). From the text alone, so a run need
+    /// not keep or parse again the tree of a file for which this is false (nearly half the
+    /// files of a large code base).
+    func mayReport(in file: SourceFile) -> Bool {
+        let relative = relativePath(file.path)
+        return file.contains(Suppressions.marker) || rules.contains { runs($0, on: file, at: relative) }
     }
 
     /// Reads and parses one file, or says precisely why it cannot.

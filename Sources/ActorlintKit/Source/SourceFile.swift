@@ -13,10 +13,12 @@ public final class SourceFile: @unchecked Sendable {
     /// `\r`, as in Swift and `SourceLocationConverter`; built from the text in one byte scan
     /// instead of the converter's walk over every token.
     private let lineStarts: [Int32]
-    /// Guards `storedConverter` and `memos`: a file may be read from more than one thread.
+    /// Guards `storedConverter`, `memos` and `words`: a file may be read from more than one thread.
     private let lock = NSLock()
     private var storedConverter: SourceLocationConverter?
     private var memos: [String: Any] = [:]
+    /// What `contains` found, by word: facts about the text, so they outlive `unwalked()`.
+    private var words: [String: Bool] = [:]
 
     public init(path: String, text: String) {
         self.path = path
@@ -25,20 +27,24 @@ public final class SourceFile: @unchecked Sendable {
         self.lineStarts = Self.lineStarts(of: text)
     }
 
-    private init(path: String, text: String, tree: SourceFileSyntax, lineStarts: [Int32]) {
+    private init(path: String, text: String, tree: SourceFileSyntax, lineStarts: [Int32], words: [String: Bool]) {
         self.path = path
         self.text = text
         self.tree = tree
         self.lineStarts = lineStarts
+        self.words = words
     }
 
-    /// The same file over the same parsed nodes, with a new root and no memos. A tree keeps
+    /// The same file over the same parsed nodes, with a new root and no memos (the words
+    /// `contains` looked for stay: they hold no nodes). A tree keeps
     /// every node a walk has visited for as long as it lives, and the memos keep lists of them:
     /// a file waiting between its summary and its rules would hold all that (about a quarter
     /// more than the parsed nodes) for nothing but a walk the rules can redo.
     func unwalked() -> SourceFile {
         let root = Syntax(raw: tree.raw, rawNodeArena: tree.raw.arena)
-        return SourceFile(path: path, text: text, tree: root.cast(SourceFileSyntax.self), lineStarts: lineStarts)
+        lock.lock()
+        defer { lock.unlock() }
+        return SourceFile(path: path, text: text, tree: root.cast(SourceFileSyntax.self), lineStarts: lineStarts, words: words)
     }
 
     /// Made on first use: positions and line texts come from `lineStarts`, and the converter
@@ -133,29 +139,39 @@ public final class SourceFile: @unchecked Sendable {
     /// Whether the text contains `word` anywhere (in code, comments or strings alike): a byte
     /// search, asked by the pipeline before it runs a rule (`Rule.triggers`).
     public func contains(_ word: String) -> Bool {
-        memo("contains " + word) {
-            var text = text
-            var word = word
-            return text.withUTF8 { haystack in
-                word.withUTF8 { needle in
-                    guard !needle.isEmpty else { return true }
-                    guard let start = haystack.baseAddress.map(UnsafeRawPointer.init), let word = needle.baseAddress,
-                          needle.count <= haystack.count else { return false }
-                    // memchr jumps to each candidate (vectorized), memcmp checks the word there: several
-                    // times faster than a byte loop. The candidates are the word's least common byte
-                    // in Swift code (the `w` of `await`, not its `a`, where the search stopped 15
-                    // times as often).
-                    let anchor = needle.indices.min { Self.commonness(needle[$0]) < Self.commonness(needle[$1]) }!
-                    let byte = Int32(needle[anchor])
-                    let last = haystack.count - needle.count + anchor
-                    var offset = anchor
-                    while offset <= last, let hit = memchr(start + offset, byte, last - offset + 1) {
-                        let index = start.distance(to: UnsafeRawPointer(hit))
-                        if memcmp(start + index - anchor, word, needle.count) == 0 { return true }
-                        offset = index + 1
-                    }
-                    return false
+        lock.lock()
+        let known = words[word]
+        lock.unlock()
+        if let known { return known }
+        let found = search(word)
+        lock.lock()
+        words[word] = found
+        lock.unlock()
+        return found
+    }
+
+    private func search(_ word: String) -> Bool {
+        var text = text
+        var word = word
+        return text.withUTF8 { haystack in
+            word.withUTF8 { needle in
+                guard !needle.isEmpty else { return true }
+                guard let start = haystack.baseAddress.map(UnsafeRawPointer.init), let word = needle.baseAddress,
+                      needle.count <= haystack.count else { return false }
+                // memchr jumps to each candidate (vectorized), memcmp checks the word there: several
+                // times faster than a byte loop. The candidates are the word's least common byte
+                // in Swift code (the `w` of `await`, not its `a`, where the search stopped 15
+                // times as often).
+                let anchor = needle.indices.min { Self.commonness(needle[$0]) < Self.commonness(needle[$1]) }!
+                let byte = Int32(needle[anchor])
+                let last = haystack.count - needle.count + anchor
+                var offset = anchor
+                while offset <= last, let hit = memchr(start + offset, byte, last - offset + 1) {
+                    let index = start.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(start + index - anchor, word, needle.count) == 0 { return true }
+                    offset = index + 1
                 }
+                return false
             }
         }
     }

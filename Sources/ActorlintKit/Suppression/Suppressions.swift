@@ -25,9 +25,11 @@ public struct Suppressions: Sendable {
 
     public private(set) var directives: [Directive] = []
 
+    /// Every directive contains this; without it, walking the tokens finds nothing.
+    static let marker = "actorlint:"
+
     public init(file: SourceFile) {
-        // Every directive contains this; without it, walking the tokens finds nothing.
-        guard file.contains("actorlint:") else { return }
+        guard file.contains(Self.marker) else { return }
         var openRegions: [String: (start: Int, range: SourceRange, text: String)] = [:]
         var position = file.tree.position
         for token in file.tree.tokens(viewMode: .sourceAccurate) {
@@ -52,8 +54,8 @@ public struct Suppressions: Sendable {
                                regions: inout [String: (start: Int, range: SourceRange, text: String)]) {
         guard case .lineComment(let comment) = piece else { return }
         let body = comment.dropFirst(2).trimmingPrefix(while: \.isWhitespace)
-        guard body.hasPrefix("actorlint:") else { return }
-        let words = body.dropFirst("actorlint:".count).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
+        guard body.hasPrefix(Self.marker) else { return }
+        let words = body.dropFirst(Self.marker.count).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
         guard let command = words.first else { return }
         let ids = Array(words.dropFirst())
         let start = file.position(position)

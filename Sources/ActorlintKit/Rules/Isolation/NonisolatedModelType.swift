@@ -4,6 +4,8 @@ import SwiftSyntax
 /// nonisolated or `@concurrent` code but not marked `nonisolated`.
 struct NonisolatedModelType: Rule {
     static let conformances: Set<String> = ["Sendable", "Codable", "Decodable", "Encodable"]
+    /// A finding needs one of these written in the type's inheritance clause.
+    static let triggers = conformances.sorted()
 
     static let description = RuleDescription(
         id: "nonisolated-model-type",

@@ -3,6 +3,7 @@ import SwiftSyntax
 /// An app or UI target on Swift 6.2 or later without the two settings that make UI code simple:
 /// default isolation MainActor and `NonisolatedNonsendingByDefault`.
 struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
+    static let triggers = PackageManifest.triggers
     static let isolationSetting = ".defaultIsolation(MainActor.self)"
     static let featureSetting = ".enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"
 

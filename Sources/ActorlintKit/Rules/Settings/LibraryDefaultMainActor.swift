@@ -2,6 +2,7 @@ import Foundation
 
 /// Default isolation `MainActor` on a library whose files import no UI framework.
 struct LibraryDefaultMainActor: Rule, ProjectRule {
+    static let triggers = PackageManifest.triggers
     static let description = RuleDescription(
         id: "library-default-main-actor",
         category: .settings,

@@ -44,6 +44,10 @@ struct PackageManifest {
         }
     }
 
+    /// The manifest's targets come from its `let package = Package(...)` (`ManifestInterpreter`):
+    /// a file without the word has none, so the settings rules' per-file checks find nothing.
+    static let triggers = ["Package"]
+
     static func isManifestName(_ name: String) -> Bool {
         name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }

@@ -1,5 +1,6 @@
 /// Targets still compiled in Swift 5 language mode.
 struct Swift5LanguageMode: Rule, ProjectRule {
+    static let triggers = PackageManifest.triggers
     static let strictChecking = "`.enableUpcomingFeature(\"StrictConcurrency\")`"
 
     static let description = RuleDescription(
