@@ -156,6 +156,21 @@ import Testing
         #expect(other.findingsReused == 0 && other.report.isEmpty)
     }
 
+    @Test func aFileNoRuleRunsOnIsNotParsedWhenItsFindingsMustBeWorkedOutAgain() throws {
+        let folder = try project()
+        try folder.write("Sources/Quiet.swift", cleanSource)
+        let cold = lint(folder)
+        #expect(cold.parsed == 3 && cold.counters["files no rule runs on"] == 1)
+        // Every findings key changes; the summaries still hold, so the quiet file is read, not parsed.
+        var configuration = Configuration()
+        configuration.severity["redundant-main-dispatch"] = .error
+        let stricter = lint(folder, configuration: configuration)
+        #expect(stricter.summariesReused == 3 && stricter.findingsReused == 0)
+        #expect(stricter.parsed == 2 && stricter.counters["files no rule runs on"] == 1)
+        #expect(stricter.report.count == 1 && stricter.report[0].contains(": error redundant-main-dispatch"))
+        #expect(lint(folder, configuration: configuration).findingsReused == 3)
+    }
+
     @Test func changedModuleSettingsAreAnalysedAgain() throws {
         let folder = try TemporaryDirectory()
         // With default isolation MainActor, an unannotated function is main-actor code.

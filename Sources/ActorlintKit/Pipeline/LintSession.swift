@@ -92,8 +92,9 @@ final class LintSession: @unchecked Sendable {
         /// The parsed file while it is held for the rules.
         var file: SourceFile?
         /// No rule runs on the file and it has no suppression comment (`Linter.mayReport`): it
-        /// has no findings, and its tree is neither held nor parsed again.
-        var reportsNothing = false
+        /// has no findings, and its tree is neither held nor parsed again. Nil when the file was
+        /// summarized from the cache: its analysis, if any, asks.
+        var reportsNothing: Bool?
         var heldBytes = 0
         var failure: AnalysisFailure?
         var findings: [Finding] = []
@@ -622,7 +623,7 @@ final class LintSession: @unchecked Sendable {
 
     private func analyse(_ slot: FileSlot) -> Result<([Finding], [Int: String], [String: String], Digest), AnalysisFailure> {
         // Its findings are known without the tree: none.
-        if slot.reportsNothing { return .success(([], [:], [:], slot.content)) }
+        if slot.reportsNothing == true { return .success(([], [:], [:], slot.content)) }
         do {
             var content = slot.content
             let file: SourceFile
@@ -631,6 +632,15 @@ final class LintSession: @unchecked Sendable {
             } else {
                 let data = try LintProfile.measure(profile, "read") { try linter.readChecked(slot.path) }
                 if cache != nil { content = data.withUnsafeBytes { StableHasher.digest($0) } }
+                // A file summarized from the cache, unchanged since (its content is the one that
+                // parsed then), that no rule runs on: nothing to parse it for. A run after an
+                // edit above declarations, or after a change of configuration, meets many.
+                if slot.reportsNothing == nil, cache != nil, content == slot.content,
+                   let text = String(validatingUTF8Data: data),
+                   !linter.mayReport(path: slot.path, contains: { SourceFile.text(text, contains: $0) }) {
+                    profile?.count("files no rule runs on")
+                    return .success(([], [:], [:], content))
+                }
                 file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data) }
                 profile?.count(slot.isManifest ? "manifests parsed again" : "files parsed again")
             }

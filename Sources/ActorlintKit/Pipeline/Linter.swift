@@ -108,20 +108,29 @@ public struct Linter: Sendable {
         return (kept, context.reachAnswers.answers)
     }
 
-    /// Whether `rule` runs on `file`: enabled, not ignored at its path, and the file has one of
-    /// its trigger words (most files have none of the words a rule's findings are about).
-    private func runs(_ rule: any Rule.Type, on file: SourceFile, at relative: String) -> Bool {
+    /// Whether `rule` runs on the file at `relative` whose text `contains` searches: enabled, not
+    /// ignored there, and the text has one of its trigger words (most files have none of the
+    /// words a rule's findings are about).
+    private func runs(_ rule: any Rule.Type, at relative: String, contains: (String) -> Bool) -> Bool {
         ruleIDs.contains(rule.description.id) && configuration.keeps(rule.description.id, at: relative)
-            && (rule.triggers.isEmpty || rule.triggers.contains(where: file.contains))
+            && (rule.triggers.isEmpty || rule.triggers.contains(where: contains))
     }
 
-    /// Whether `analyse` could report anything in `file`: some rule runs on it, or it has a
+    private func runs(_ rule: any Rule.Type, on file: SourceFile, at relative: String) -> Bool {
+        runs(rule, at: relative, contains: file.contains)
+    }
+
+    /// Whether `analyse` could report anything in a file: some rule runs on it, or it has a
     /// suppression comment (which can be reported unused). From the text alone, so a run need
     /// not keep or parse again the tree of a file for which this is false (nearly half the
     /// files of a large code base).
+    func mayReport(path: String, contains: (String) -> Bool) -> Bool {
+        let relative = relativePath(path)
+        return contains(Suppressions.marker) || rules.contains { runs($0, at: relative, contains: contains) }
+    }
+
     func mayReport(in file: SourceFile) -> Bool {
-        let relative = relativePath(file.path)
-        return file.contains(Suppressions.marker) || rules.contains { runs($0, on: file, at: relative) }
+        mayReport(path: file.path, contains: file.contains)
     }
 
     /// Reads and parses one file, or says precisely why it cannot.

@@ -143,14 +143,15 @@ public final class SourceFile: @unchecked Sendable {
         let known = words[word]
         lock.unlock()
         if let known { return known }
-        let found = search(word)
+        let found = Self.text(text, contains: word)
         lock.lock()
         words[word] = found
         lock.unlock()
         return found
     }
 
-    private func search(_ word: String) -> Bool {
+    /// `contains` without a parsed file.
+    static func text(_ text: String, contains word: String) -> Bool {
         var text = text
         var word = word
         return text.withUTF8 { haystack in
