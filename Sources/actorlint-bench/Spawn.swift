@@ -1,13 +1,17 @@
 import Foundation
 
 /// A child process run to completion (or killed at a deadline), with its own resource usage:
-/// `wait4` reports one child's CPU time and peak memory, which the parent's own numbers and
-/// `RUSAGE_CHILDREN` (a maximum over all children so far) cannot separate.
+/// `wait4` reports one child's CPU time, which the parent's own numbers and `RUSAGE_CHILDREN`
+/// (summed over all children so far) cannot separate. Not its peak memory: Linux counts in a
+/// child's `ru_maxrss` the peak of the memory it ran in before `exec`, which after
+/// `posix_spawn` (a vfork) is this process's.
 struct ChildResult {
     var wall: Double
     var userCPU: Double
     var systemCPU: Double
-    var maxRSSBytes: Int
+    /// The child's own peak (`VmHWM`), read while it runs: the last reading, taken at most 20 ms
+    /// before it exits. Only with a `timeout` (which polls); 0 otherwise.
+    var polledPeakRSSBytes: Int
     /// Exit status, or nil when it died of a signal or was killed.
     var exitCode: Int32?
     var signal: Int32?
@@ -31,12 +35,14 @@ enum Spawn {
         let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard status == 0 else {
             FileHandle.standardError.write(Data("bench: cannot start \(executable): \(String(cString: strerror(status)))\n".utf8))
-            return ChildResult(wall: 0, userCPU: 0, systemCPU: 0, maxRSSBytes: 0, exitCode: nil, signal: nil, timedOut: false)
+            return ChildResult(wall: 0, userCPU: 0, systemCPU: 0, polledPeakRSSBytes: 0, exitCode: nil, signal: nil, timedOut: false)
         }
         var usage = rusage()
         var waitStatus: Int32 = 0
         var timedOut = false
+        var peak = 0
         while true {
+            if timeout != nil { peak = max(peak, peakRSS(of: "\(pid)")) }
             let done = wait4(pid, &waitStatus, timeout == nil ? 0 : WNOHANG, &usage)
             if done == pid { break }
             if done < 0 && errno != EINTR { break }
@@ -51,7 +57,7 @@ enum Spawn {
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         let exited = waitStatus & 0x7F == 0
         return ChildResult(wall: wall, userCPU: seconds(usage.ru_utime), systemCPU: seconds(usage.ru_stime),
-                           maxRSSBytes: Int(usage.ru_maxrss) * 1024,
+                           polledPeakRSSBytes: peak,
                            exitCode: exited ? (waitStatus >> 8) & 0xFF : nil,
                            signal: exited ? nil : waitStatus & 0x7F, timedOut: timedOut)
     }
@@ -65,9 +71,10 @@ enum Spawn {
         return nil
     }
 
-    /// This process's own peak resident memory so far, from /proc (VmHWM), in bytes.
-    static func peakRSS() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    /// A process's peak resident memory so far, from /proc (VmHWM), in bytes: this process's
+    /// by default. 0 when it cannot be read (the process has ended).
+    static func peakRSS(of process: String = "self") -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let kilobytes = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } ?? 0
             return kilobytes * 1024

@@ -125,7 +125,8 @@ func lint(_ name: String, list: String, roots: [String], select: String = "defau
     let child = Spawn.run(executable, arguments, stderr: scratch + "/child-stderr.txt")
     let details = (try? Data(contentsOf: URL(fileURLWithPath: out)))
         .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? [:]
-    var step = Step(name: name, wall: child.wall, cpu: child.cpu, peakRSS: child.maxRSSBytes, details: details)
+    // The child's own reading (`ChildResult` says why not `wait4`'s).
+    var step = Step(name: name, wall: child.wall, cpu: child.cpu, peakRSS: details["peakRSS"] as? Int ?? 0, details: details)
     if child.exitCode != 0 { step.note = "child failed: exit \(child.exitCode.map(String.init) ?? "signal \(child.signal ?? 0)")" }
     print("  \(name): \(format(step.wall)) s wall, \(format(step.cpu)) s CPU, \(megabytes(step.peakRSS)) peak")
     return step
@@ -283,7 +284,7 @@ func main() -> Int32 {
             let child = Spawn.run(tool, ["lint", "--parallel"] + batch, stderr: errors, timeout: max(1, left))
             step.wall += child.wall
             step.cpu += child.cpu
-            step.peakRSS = max(step.peakRSS, child.maxRSSBytes)
+            step.peakRSS = max(step.peakRSS, child.polledPeakRSSBytes)
             if let text = try? String(contentsOfFile: errors, encoding: .utf8) {
                 diagnostics += text.split(separator: "\n").filter { $0.contains(": warning:") || $0.contains(": error:") }.count
                 if text.contains("Fatal error") || text.contains("Crash") { problems.append("crash reported on stderr") }
