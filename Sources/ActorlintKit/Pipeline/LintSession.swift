@@ -622,7 +622,9 @@ final class LintSession: @unchecked Sendable {
     }
 
     private func analyse(_ slot: FileSlot) -> Result<([Finding], [Int: String], [String: String], Digest), AnalysisFailure> {
-        // Its findings are known without the tree: none.
+        // Its findings are known without the tree: none. Like a held tree's, they are those of
+        // the text its summary read: a file edited or deleted since is not read again (a dropped
+        // tree's file is, below, and is analysed as it is then).
         if slot.reportsNothing == true { return .success(([], [:], [:], slot.content)) }
         do {
             var content = slot.content
