@@ -85,7 +85,7 @@ public struct Linter: Sendable {
         let relative = relativePath(file.path)
         var findings: [Finding] = []
         var times: [(String, Double)] = []
-        for rule in rules where runs(rule, on: file, at: relative) {
+        for rule in rules where runs(rule, at: relative, contains: file.contains) {
             let description = rule.description
             let severity = configuration.severity(of: description)
             let start = profile == nil ? 0 : LintProfile.threadTime()
@@ -116,17 +116,21 @@ public struct Linter: Sendable {
             && (rule.triggers.isEmpty || rule.triggers.contains(where: contains))
     }
 
-    private func runs(_ rule: any Rule.Type, on file: SourceFile, at relative: String) -> Bool {
-        runs(rule, at: relative, contains: file.contains)
-    }
-
     /// Whether `analyse` could report anything in a file: some rule runs on it, or it has a
     /// suppression comment (which can be reported unused). From the text alone, so a run need
     /// not keep or parse again the tree of a file for which this is false (nearly half the
     /// files of a large code base).
+    /// Each word is searched for once, however many rules share it (`Task`, `weak`…).
     func mayReport(path: String, contains: (String) -> Bool) -> Bool {
         let relative = relativePath(path)
-        return contains(Suppressions.marker) || rules.contains { runs($0, at: relative, contains: contains) }
+        var found: [String: Bool] = [:]
+        func search(_ word: String) -> Bool {
+            if let known = found[word] { return known }
+            let hit = contains(word)
+            found[word] = hit
+            return hit
+        }
+        return search(Suppressions.marker) || rules.contains { runs($0, at: relative, contains: search) }
     }
 
     func mayReport(in file: SourceFile) -> Bool {
