@@ -59,7 +59,7 @@ import Testing
             """
     }
 
-    func run(_ files: [String: String], modules: [String], budget: Int = 8 << 20, threads: Int = 2, cache: Bool = false,
+    func run(_ files: [String: String], modules: [String], budget: Int = 128 << 20, threads: Int = 2, cache: Bool = false,
              project projectPath: String? = nil,
              in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
         for (path, text) in files { try folder.write(path, text) }
@@ -87,33 +87,75 @@ import Testing
         #expect(!separate.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
     }
 
+    /// Tree budget for one module's files held at once, with the largest file's summary in
+    /// flight (its parse and walk, guessed from its size) or its rules' walk.
+    static func room(for texts: [String]) -> Int {
+        let trees = texts.map { SourceFile(path: "F.swift", text: $0).treeBytes }
+        let guesses = texts.map { SourceFile.treeBytes(sourceBytes: $0.utf8.count) }
+        return trees.reduce(0, +) + 2 * guesses.max()! + trees.max()!
+    }
+
     @Test func eachModuleIsAnalysedBeforeTheNextIsParsedSoNoTreeIsParsedTwice() throws {
         // Room for one module's trees, not for both: analysed module by module, none is dropped
         // (one thread: with two, the next module's first file may be parsed meanwhile).
         // The fillers hold a word rules look for (`await`): a file no rule runs on holds no tree.
-        let files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
-                     "Sources/App/Other.swift": String(repeating: "let a = 1 // await\n", count: 40),
-                     "Sources/Core/Model.swift": Self.core,
-                     "Sources/Core/Other.swift": String(repeating: "let b = 1 // await\n", count: 40)]
-        let sizes = ["App", "Core"].map { module in
-            files.filter { $0.key.hasPrefix("Sources/\(module)/") }.values.map(\.utf8.count).reduce(0, +)
+        var files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
+                     "Sources/Core/Model.swift": Self.core]
+        for index in 0..<6 {
+            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
+            files["Sources/Core/Other\(index).swift"] = String(repeating: "let b\(index) = 1 // await\n", count: 40)
         }
-        let budget = sizes.max()!
-        #expect(budget < sizes.reduce(0, +))
-        let streamed = try run(files, modules: ["App", "Core"], budget: budget, threads: 1, in: TemporaryDirectory())
+        let rooms = ["App", "Core"].map { module in Self.room(for: files.filter { $0.key.hasPrefix("Sources/\(module)/") }.map(\.value)) }
+        let budget = rooms.max()!
+        #expect(budget < files.values.map { SourceFile(path: "F.swift", text: $0).treeBytes }.reduce(0, +))
+        let folder = try TemporaryDirectory()
+        let streamed = try run(files, modules: ["App", "Core"], budget: budget, threads: 1, in: folder)
         #expect(streamed.counters["files parsed again", default: 0] == 0)
         #expect(streamed.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
+        // With less room, the module's last trees held are given up and parsed again.
+        let cramped = try run(files, modules: ["App", "Core"], budget: budget / 2, threads: 1, in: folder)
+        #expect(cramped.counters["files parsed again", default: 0] > 0)
+        #expect(cramped.run.findings == streamed.run.findings)
+    }
+
+    @Test func heldTreesMakeRoomForTheParseInFlight() throws {
+        // Six fillers fill the budget; the last file's summary then needs room for its parse
+        // and walk: the trees held last are given up (and parsed again for their rules).
+        var files = ["Sources/App/Model.swift": Self.core, "Sources/App/Model+Refresh.swift": Self.extensionFile(importing: nil)]
+        for index in 0..<6 {
+            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
+        }
+        let last = String(repeating: "let z = 1 // await\n", count: 60)
+        files["Sources/App/Zlast.swift"] = last
+        let held = files.filter { $0.key != "Sources/App/Zlast.swift" }.values
+            .map { SourceFile(path: "F.swift", text: $0).treeBytes }.reduce(0, +)
+        let budget = held + 10_000
+        #expect(held + 2 * SourceFile.treeBytes(sourceBytes: last.utf8.count) > budget)
+        let folder = try TemporaryDirectory()
+        let roomy = try run(files, modules: ["App"], threads: 1, in: folder)
+        let tight = try run(files, modules: ["App"], budget: budget, threads: 1, in: folder)
+        #expect(roomy.counters["files parsed again", default: 0] == 0)
+        #expect(tight.counters["held trees given up for room", default: 0] > 0)
+        #expect(tight.counters["files parsed again", default: 0]
+            == tight.counters["held trees given up for room", default: 0] + tight.counters["trees dropped before analysis", default: 0])
+        #expect(tight.counters["most KiB of trees held or in flight", default: .max] <= budget >> 10)
+        #expect(!tight.run.findings.isEmpty && tight.run.findings == roomy.run.findings)
     }
 
     @Test func manifestsWaitingForTheSettleStepHoldNoTree() throws {
         // A manifest is analysed only once every module is indexed. Were its tree held until
         // then, it would take room the next module's trees need, and they would be parsed twice.
-        let manifest = "// swift-tools-version: 6.0\n" + String(repeating: "// a long comment\n", count: 30)
-            + "import PackageDescription\nlet package = Package(name: \"P\")\n"
+        let elements = (0..<300).map(String.init).joined(separator: ", ")
+        let manifest = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\")\n"
+            + "let numbers = [\(elements)]\n"
         let source = String(repeating: "let a = 1 // await\n", count: 40)
         let files = ["Sources/A/Package.swift": manifest, "Sources/A/Small.swift": "let s = 1\n",
                      "Sources/B/One.swift": source, "Sources/B/Two.swift": source]
-        let streamed = try run(files, modules: ["A", "B"], budget: 2 * source.utf8.count, threads: 1, in: TemporaryDirectory())
+        let tree = { (text: String) in SourceFile(path: "F.swift", text: text).treeBytes }
+        let budget = Self.room(for: [source, source])
+        // Held, the manifest would fit, but leave no room for the second file's summary.
+        #expect(tree(manifest) > 2 * tree(source) && tree(manifest) + tree(source) < budget)
+        let streamed = try run(files, modules: ["A", "B"], budget: budget, threads: 1, in: TemporaryDirectory())
         #expect(streamed.counters["files parsed again", default: 0] == 0)
         #expect(streamed.counters["manifests parsed again", default: 0] == 1)
     }

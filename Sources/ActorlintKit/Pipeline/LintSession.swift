@@ -19,8 +19,9 @@ import Foundation
 /// whose reach answers (`ReachAnswers`) that reach confirms stand, the others are analysed again.
 /// Then each module's cache is saved. Workers prefer control jobs, then analyses, then summaries.
 ///
-/// Trees are held from summarizing to analysis while the budget allows; a file whose tree was
-/// dropped is parsed again for its rules (only modules larger than the budget pay this). A file
+/// Trees are held from summarizing to analysis while the budget allows, counting the parses and
+/// walks in flight (`reserve`); a file whose tree was dropped, or given up to make room, is
+/// parsed again for its rules (only modules larger than the budget pay this). A file
 /// no rule runs on (`Linter.mayReport`: none of their trigger words, no suppression comment;
 /// 2,752 of 6,134 files in the benchmark's repositories) has no findings: its tree is neither
 /// held nor parsed again.
@@ -89,6 +90,8 @@ final class LintSession: @unchecked Sendable {
         var unchanged: ResultCache.Entry?
         var summary: FileSummary?
         var lineCount = 0
+        /// What its tree takes, estimated (`SourceFile.treeBytes`): from its size until parsed.
+        var treeBytes = 0
         /// The parsed file while it is held for the rules.
         var file: SourceFile?
         /// No rule runs on the file and it has no suppression comment (`Linter.mayReport`): it
@@ -96,6 +99,10 @@ final class LintSession: @unchecked Sendable {
         /// summarized from the cache: its analysis, if any, asks.
         var reportsNothing: Bool?
         var heldBytes = 0
+        /// What its job in flight counts against the tree budget (`LintSession.reserve`).
+        var reservedBytes = 0
+        /// Its analysis job is made: its tree, if held, is that job's and not given up for room.
+        var isAnalysing = false
         var failure: AnalysisFailure?
         var findings: [Finding] = []
         var lines: [Int: String] = [:]
@@ -119,7 +126,7 @@ final class LintSession: @unchecked Sendable {
         case unchanged(ResultCache.Entry)
         /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
         case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
-        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, bytes: Int, reportsNothing: Bool)
+        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, reportsNothing: Bool)
         case failed(AnalysisFailure)
     }
 
@@ -161,7 +168,13 @@ final class LintSession: @unchecked Sendable {
     private var stage = Stage.modules
     /// Jobs of the current stage not finished yet, including index and link jobs still to come.
     private var outstanding = 0
+    /// What the trees held take (`FileSlot.file`, `SourceFile.treeBytes`), and what the jobs in
+    /// flight reserve: together at most `Linter.treeBudget`, unless the jobs alone are more.
     private var heldBytes = 0
+    private var reservedBytes = 0
+    /// The slots whose trees were held, in the order they were: the last are the modules
+    /// furthest from analysis, whose trees are given up first when jobs in flight need room.
+    private var held: [FileSlot] = []
 
     init(linter: Linter, paths: [String]) {
         self.linter = linter
@@ -291,6 +304,10 @@ final class LintSession: @unchecked Sendable {
             let slot = ready[readyHead]
             readyHead += 1
             if readyHead == ready.count { ready.removeAll(keepingCapacity: true); readyHead = 0 }
+            slot.isAnalysing = true
+            // The rules' walk of a held tree; a parse and its walk otherwise. Nothing for a file
+            // no rule runs on.
+            if slot.reportsNothing != true { reserve(slot, slot.file == nil ? 2 * slot.treeBytes : slot.treeBytes) }
             return analysisJob(slot)
         }
         // The first module in order with a file left to summarize.
@@ -332,6 +349,8 @@ final class LintSession: @unchecked Sendable {
         let size = linter.overlay[slot.path]?.utf8.count ?? slot.stamp?.size
             ?? (stat(slot.path, &info) == 0 ? Int(info.st_size) : 0)
         slot.limit = linter.timeLimit(forSize: size)
+        slot.treeBytes = SourceFile.treeBytes(sourceBytes: size)
+        reserve(slot, 2 * slot.treeBytes)
         return WorkPool.Job(limit: slot.limit, work: { [self] in
             let summary = summarize(slot)
             return { [self] in finishSummary(slot, summary) }
@@ -344,6 +363,7 @@ final class LintSession: @unchecked Sendable {
 
     private func finishSummary(_ slot: FileSlot, _ summary: Summary) {
         slot.isSummarized = true
+        unreserve(slot)
         switch summary {
         case .failed(let failure):
             slot.failure = failure
@@ -352,6 +372,7 @@ final class LintSession: @unchecked Sendable {
             slot.summaryDigest = entry.summaryDigest
             slot.lineCount = entry.lineCount
             slot.content = entry.content
+            slot.treeBytes = SourceFile.treeBytes(sourceBytes: slot.stamp?.size ?? 0)
         case .cached(let summary, let summaryDigest, let lineCount, let content, let stamp):
             slot.summary = summary
             slot.summaryDigest = summaryDigest
@@ -359,7 +380,9 @@ final class LintSession: @unchecked Sendable {
             slot.content = content
             slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content, stamp: stamp,
                                       summary: summary, summaryDigest: summaryDigest, lineCount: lineCount)
-        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let bytes, let reportsNothing):
+        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let reportsNothing):
+            let bytes = file.treeBytes
+            slot.treeBytes = bytes
             slot.summary = summary
             slot.summaryDigest = summaryDigest
             slot.lineCount = file.lineCount
@@ -368,11 +391,12 @@ final class LintSession: @unchecked Sendable {
             // Held for the rules only while the budget allows; otherwise parsed again then.
             if reportsNothing {
                 profile?.count("files no rule runs on")
-            } else if heldBytes + bytes <= linter.treeBudget {
+            } else if heldBytes + reservedBytes + bytes <= linter.treeBudget {
                 slot.file = file.unwalked()
                 slot.heldBytes = bytes
                 heldBytes += bytes
-                profile?.count(highest: "most KiB of source held", heldBytes >> 10)
+                held.append(slot)
+                profile?.count(highest: "most KiB of trees held", heldBytes >> 10)
             } else {
                 profile?.count("trees dropped before analysis")
             }
@@ -548,9 +572,34 @@ final class LintSession: @unchecked Sendable {
     }
 
     private func release(_ slot: FileSlot) {
+        unreserve(slot)
         heldBytes -= slot.heldBytes
         slot.heldBytes = 0
         slot.file = nil
+    }
+
+    /// A tree parsed and walked weighs about twice one held unwalked (over the benchmark's
+    /// files, a walk allocated 959 MB of nodes over 844 MB parsed), so a summary or a parse
+    /// again reserves twice its file, and a held tree's analysis its file once more. Reserving
+    /// is never refused: it gives up held trees, of the modules furthest from analysis first,
+    /// so that trees held and in flight stay within the budget unless the jobs alone exceed it.
+    private func reserve(_ slot: FileSlot, _ bytes: Int) {
+        slot.reservedBytes += bytes
+        reservedBytes += bytes
+        while heldBytes + reservedBytes > linter.treeBudget, let last = held.popLast() {
+            // Released already, or its analysis has it.
+            guard last.heldBytes > 0, !last.isAnalysing else { continue }
+            heldBytes -= last.heldBytes
+            last.heldBytes = 0
+            last.file = nil
+            profile?.count("held trees given up for room")
+        }
+        profile?.count(highest: "most KiB of trees held or in flight", (heldBytes + reservedBytes) >> 10)
+    }
+
+    private func unreserve(_ slot: FileSlot) {
+        reservedBytes -= slot.reservedBytes
+        slot.reservedBytes = 0
     }
 
     // MARK: Work (outside the lock)
@@ -576,8 +625,7 @@ final class LintSession: @unchecked Sendable {
             // Only a findings key needs it; made here, in parallel, rather than by the index job.
             let summaryDigest = cache == nil ? Digest.zero : summary.digest(path: slot.path)
             let reportsNothing = LintProfile.measure(profile, "trigger words") { !linter.mayReport(in: file) }
-            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, bytes: data.count,
-                           reportsNothing: reportsNothing)
+            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, reportsNothing: reportsNothing)
         } catch let failure as AnalysisFailure {
             return .failed(failure)
         } catch {

@@ -6,11 +6,12 @@ import Foundation
 /// build settings.
 ///
 /// Memory is bounded by `treeBudget`, not by the run: each file is reduced to its index summary
-/// as it is parsed, and at most `treeBudget` bytes of source have syntax trees held for the
-/// rules at once; beyond that a tree is dropped after summarizing and the file parsed again
-/// for its rules (only modules larger than the budget pay this). Files that no enabled rule
-/// runs on take no room: their findings are known to be none once they are summarized. With a
-/// `cache`, an unchanged file is not parsed at all (`LintSession`).
+/// as it is parsed, and the syntax trees held for the rules, with those being parsed and walked,
+/// take at most `treeBudget` bytes at once; beyond that a tree is dropped after summarizing (or
+/// given up later to make room) and the file parsed again for its rules (only modules larger
+/// than the budget pay this). Files that no enabled rule runs on take no room: their findings
+/// are known to be none once they are summarized. With a `cache`, an unchanged file is not
+/// parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var project: ProjectModel
@@ -22,11 +23,12 @@ public struct Linter: Sendable {
     public var maximumFileSize = 16 << 20
     /// Results of earlier runs; nil runs without one (`--no-cache`).
     public var cache: ResultCache?
-    /// Bytes of source whose syntax trees may be held at once (see the type's comment). A held
-    /// tree keeps only its parsed nodes (`SourceFile.unwalked`), some 20–25× its source: 8 MiB
-    /// of source is about 200 MB; a module (or an Xcode project's targets together) over that
-    /// parses the rest of its files twice.
-    public var treeBudget = 8 << 20
+    /// Bytes of syntax trees (`SourceFile.treeBytes`) held and in flight at once (see the type's
+    /// comment). A module (or an Xcode project's targets together) with more parses some of its
+    /// files twice. Counted in trees, not source: per byte of source a tree takes 16–34 bytes, so
+    /// a budget of source let the heaviest modules (generated code, dense tests) hold twice what
+    /// the lightest did, and peak memory grew with the input.
+    public var treeBudget = 128 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Text to analyse instead of the file on disk, by path as given (an editor's unsaved buffer).
