@@ -88,7 +88,7 @@ public final class ProjectIndex: @unchecked Sendable {
     public init(summaries: [FileSummary]) {
         var conflicting: Set<String> = []
         cancellationContributions = summaries.map(\.cancellation)
-        cancellationReachBox = CancellationReach.LazyBox(cancellationContributions)
+        cancellationReachBox = CancellationReach.LazyBox([cancellationContributions])
         for summary in summaries {
             for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
@@ -149,7 +149,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// function, never the other way round.
     public func linkCancellationReach(importers: [ProjectIndex]) {
         cancellationReachBox = CancellationReach.LazyBox(
-            cancellationContributions + importers.filter { $0 !== self }.flatMap(\.cancellationContributions))
+            [cancellationContributions] + importers.filter { $0 !== self }.map(\.cancellationContributions))
     }
 
     /// Links every index to all the others, as if each module imported every other one (for

@@ -76,7 +76,6 @@ final class LintSession: @unchecked Sendable {
         let path: String
         let absolute: String
         let module: ModuleSlot
-        var limit: TimeInterval = 0
         var content = Digest.zero
         /// Summarized (or failed): by its own job, or from `unchanged` before the jobs start.
         var isSummarized = false
@@ -85,9 +84,6 @@ final class LintSession: @unchecked Sendable {
         /// What `stat` said before the file was read (with a cache); nil without a cache, for an
         /// overlay or what is not a regular file.
         var stamp: FileStamp?
-        /// Its cache entry, when `stamp` is the one the entry was read under: the file is
-        /// summarized from it without being read.
-        var unchanged: ResultCache.Entry?
         var summary: FileSummary?
         var lineCount = 0
         /// What its tree takes, estimated (`SourceFile.treeBytes`): from its size until parsed.
@@ -122,7 +118,7 @@ final class LintSession: @unchecked Sendable {
     }
 
     private enum Summary {
-        /// The file's entry, still true as it is (`FileSlot.unchanged`).
+        /// The file's entry, still true as it is (`LintSession.unchanged`).
         case unchanged(ResultCache.Entry)
         /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
         case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
@@ -142,6 +138,10 @@ final class LintSession: @unchecked Sendable {
     private let linterFingerprint: Digest
     private let projectFingerprint: Digest
     private var moduleFingerprints: [String: Digest] = [:]
+    /// The cache entries of the files whose stamp is the one their entry was read under: they
+    /// are summarized from them, unread, before any job (kept here, not in every file's slot,
+    /// until then).
+    private var unchanged: [ObjectIdentifier: ResultCache.Entry] = [:]
 
     // Set by the settle job.
     /// The index of each module with at least one summarized file.
@@ -210,7 +210,7 @@ final class LintSession: @unchecked Sendable {
             let (slots, cache, profile) = (files, linter.cache, linter.profile)
             // On all cores, in runs of neighbouring files (a module's, whose cache entries are
             // loaded once), each thread reading the files' first lines into one buffer of its own.
-            let imports = Parallel.map(count: slots.count, threads: linter.threads,
+            let looks = Parallel.map(count: slots.count, threads: linter.threads,
                                        scratch: { [UInt8](repeating: 0, count: ModuleOrder.headerBytes) }) { index, buffer in
                 LintProfile.measure(profile, "import lines and stamps") {
                     buffer.withUnsafeMutableBytes {
@@ -218,7 +218,10 @@ final class LintSession: @unchecked Sendable {
                     }
                 }
             }
-            for (slot, names) in zip(files, imports) { slot.module.scannedImports.formUnion(names) }
+            for (slot, look) in zip(files, looks) {
+                slot.module.scannedImports.formUnion(look.imports)
+                if let entry = look.unchanged { unchanged[ObjectIdentifier(slot)] = entry }
+            }
         }
         queue = LintProfile.measure(profile, "module order") {
             let dependencies = modules.map { module in
@@ -249,34 +252,33 @@ final class LintSession: @unchecked Sendable {
     /// its stamp and, when that is the stamp its entry was read under, the entry: the file is
     /// not read, and its imports are its summary's.
     private static func look(at slot: FileSlot, linter: Linter, cache: ResultCache?, needsOrder: Bool,
-                             buffer: UnsafeMutableRawBufferPointer) -> Set<String> {
-        if let text = linter.overlay[slot.path] { return needsOrder ? ModuleOrder.imports(in: Array(text.utf8)) : [] }
-        guard let cache else { return ModuleOrder.imports(ofFileAt: slot.path, buffer: buffer) }
+                             buffer: UnsafeMutableRawBufferPointer) -> (imports: Set<String>, unchanged: ResultCache.Entry?) {
+        if let text = linter.overlay[slot.path] { return (needsOrder ? ModuleOrder.imports(in: Array(text.utf8)) : [], nil) }
+        guard let cache else { return (ModuleOrder.imports(ofFileAt: slot.path, buffer: buffer), nil) }
         // Not a regular file: its summary job says why.
-        guard let stamp = FileStamp(regularFileAt: slot.path) else { return [] }
+        guard let stamp = FileStamp(regularFileAt: slot.path) else { return ([], nil) }
         slot.stamp = stamp
         if let entry = slot.module.store(in: cache).entry(slot.absolute), entry.reportedPath == slot.path, entry.stamp == stamp {
-            slot.unchanged = entry
-            return entry.summary.imports
+            return (entry.summary.imports, entry)
         }
-        return needsOrder ? ModuleOrder.imports(ofRegularFileAt: slot.path, buffer: buffer) : []
+        return (needsOrder ? ModuleOrder.imports(ofRegularFileAt: slot.path, buffer: buffer) : [], nil)
     }
 
     func run() -> Linter.Run {
         if files.isEmpty { return Linter.Run() }
         // Before any job: no other thread runs yet. In import order, as the index jobs this
         // queues are: a module indexed before the modules it imports waits to be linked.
-        var unchanged = 0
-        for module in queue {
+        var fromCache = 0
+        for module in queue where !unchanged.isEmpty {
             for slot in module.files {
-                guard let entry = slot.unchanged else { continue }
-                slot.unchanged = nil
+                guard let entry = unchanged.removeValue(forKey: ObjectIdentifier(slot)) else { continue }
                 finishSummary(slot, .unchanged(entry))
-                unchanged += 1
+                fromCache += 1
             }
         }
-        profile?.count("summaries from cache", unchanged)
-        profile?.count("files not read (stamp unchanged)", unchanged)
+        unchanged = [:]
+        profile?.count("summaries from cache", fromCache)
+        profile?.count("files not read (stamp unchanged)", fromCache)
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },
                  isFinished: { [self] in stage == .done })
         var run = Linter.Run()
@@ -348,15 +350,15 @@ final class LintSession: @unchecked Sendable {
         var info = stat()
         let size = linter.overlay[slot.path]?.utf8.count ?? slot.stamp?.size
             ?? (stat(slot.path, &info) == 0 ? Int(info.st_size) : 0)
-        slot.limit = linter.timeLimit(forSize: size)
+        let limit = linter.timeLimit(forSize: size)
         slot.treeBytes = SourceFile.treeBytes(sourceBytes: size)
         reserve(slot, 2 * slot.treeBytes)
-        return WorkPool.Job(limit: slot.limit, work: { [self] in
+        return WorkPool.Job(limit: limit, work: { [self] in
             let summary = summarize(slot)
             return { [self] in finishSummary(slot, summary) }
         }, timedOut: { [self] in
             finishSummary(slot, .failed(AnalysisFailure(
-                path: slot.path, reason: "analysis exceeded the \(Linter.seconds(slot.limit)) limit for this file; " +
+                path: slot.path, reason: "analysis exceeded the \(Linter.seconds(limit)) limit for this file; " +
                     (NestingCheck.describe(path: slot.path) ?? "the parser did not finish"))))
         })
     }
