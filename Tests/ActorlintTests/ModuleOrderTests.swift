@@ -59,7 +59,7 @@ import Testing
             """
     }
 
-    func run(_ files: [String: String], modules: [String], budget: Int = 128 << 20, threads: Int = 2, cache: Bool = false,
+    func run(_ files: [String: String], modules: [String], budget: Int = 160 << 20, threads: Int = 2, cache: Bool = false,
              project projectPath: String? = nil,
              in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
         for (path, text) in files { try folder.write(path, text) }

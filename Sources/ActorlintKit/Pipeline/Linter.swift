@@ -28,7 +28,7 @@ public struct Linter: Sendable {
     /// files twice. Counted in trees, not source: per byte of source a tree takes 16–34 bytes, so
     /// a budget of source let the heaviest modules (generated code, dense tests) hold twice what
     /// the lightest did, and peak memory grew with the input.
-    public var treeBudget = 128 << 20
+    public var treeBudget = 160 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Text to analyse instead of the file on disk, by path as given (an editor's unsaved buffer).
