@@ -122,7 +122,7 @@ final class LintSession: @unchecked Sendable {
         case unchanged(ResultCache.Entry)
         /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
         case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
-        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, reportsNothing: Bool)
+        case parsed(SourceFile, FileSummary, Digest, content: Digest, stamp: FileStamp?, treeBytes: Int, reportsNothing: Bool)
         case failed(AnalysisFailure)
     }
 
@@ -382,8 +382,7 @@ final class LintSession: @unchecked Sendable {
             slot.content = content
             slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content, stamp: stamp,
                                       summary: summary, summaryDigest: summaryDigest, lineCount: lineCount)
-        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let reportsNothing):
-            let bytes = file.treeBytes
+        case .parsed(let file, let summary, let summaryDigest, let content, let stamp, let bytes, let reportsNothing):
             slot.treeBytes = bytes
             slot.summary = summary
             slot.summaryDigest = summaryDigest
@@ -627,7 +626,8 @@ final class LintSession: @unchecked Sendable {
             // Only a findings key needs it; made here, in parallel, rather than by the index job.
             let summaryDigest = cache == nil ? Digest.zero : summary.digest(path: slot.path)
             let reportsNothing = LintProfile.measure(profile, "trigger words") { !linter.mayReport(in: file) }
-            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, reportsNothing: reportsNothing)
+            return .parsed(file, summary, summaryDigest, content: content, stamp: stamp, treeBytes: file.treeBytes,
+                           reportsNothing: reportsNothing)
         } catch let failure as AnalysisFailure {
             return .failed(failure)
         } catch {
