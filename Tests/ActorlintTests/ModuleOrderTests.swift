@@ -142,6 +142,27 @@ import Testing
         #expect(!tight.run.findings.isEmpty && tight.run.findings == roomy.run.findings)
     }
 
+    @Test func theRulesWalkOfAHeldTreeTakesRoomToo() throws {
+        // Room for every tree of the module and nothing more: the summaries fit (each guessed
+        // smaller than the tree before it), but the rules' walk of the first tree analysed
+        // needs room, so a tree held is given up.
+        var files = ["Sources/App/Model.swift": Self.core, "Sources/App/Model+Refresh.swift": Self.extensionFile(importing: nil)]
+        for index in 0..<6 {
+            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
+        }
+        let trees = files.values.map { SourceFile(path: "F.swift", text: $0).treeBytes }
+        let guesses = files.values.map { SourceFile.treeBytes(sourceBytes: $0.utf8.count) }
+        #expect(2 * guesses.max()! < trees.max()!)
+        let budget = trees.reduce(0, +)
+        let folder = try TemporaryDirectory()
+        let roomy = try run(files, modules: ["App"], threads: 1, in: folder)
+        let tight = try run(files, modules: ["App"], budget: budget, threads: 1, in: folder)
+        #expect(tight.counters["trees dropped before analysis", default: 0] == 0)
+        #expect(tight.counters["held trees given up for room", default: 0] > 0)
+        #expect(tight.counters["most KiB of trees held or in flight", default: .max] <= budget >> 10)
+        #expect(!tight.run.findings.isEmpty && tight.run.findings == roomy.run.findings)
+    }
+
     @Test func manifestsWaitingForTheSettleStepHoldNoTree() throws {
         // A manifest is analysed only once every module is indexed. Were its tree held until
         // then, it would take room the next module's trees need, and they would be parsed twice.
