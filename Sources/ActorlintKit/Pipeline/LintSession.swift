@@ -31,8 +31,6 @@ final class LintSession: @unchecked Sendable {
         let settings: ModuleSettings
         /// Its place in `LintSession.modules`: dependencies are linked in that order.
         let order: Int
-        /// Its place in `LintSession.queue`, the order modules are summarized and analysed in.
-        var position = 0
         var files: [FileSlot] = []
         /// The next of `files` to consider for a summary job.
         var nextFile = 0
@@ -171,8 +169,7 @@ final class LintSession: @unchecked Sendable {
     /// Jobs of the current stage not finished yet, including index and link jobs still to come.
     private var outstanding = 0
     /// What the trees held take (`FileSlot.file`, `SourceFile.treeBytes`), and what the jobs in
-    /// flight reserve: together at most `Linter.treeBudget`, unless the jobs alone are more (or
-    /// the next module's summaries, while the last module's trees wait for their analysis).
+    /// flight reserve: together at most `Linter.treeBudget`, unless the jobs alone are more.
     private var heldBytes = 0
     private var reservedBytes = 0
     /// The slots whose trees were held, in the order they were: the last are the modules
@@ -232,7 +229,6 @@ final class LintSession: @unchecked Sendable {
             }
             return ModuleOrder.sorted(dependencies: dependencies).map { modules[$0] }
         }
-        for (position, module) in queue.enumerated() { module.position = position }
         // Every summary, index and link job.
         outstanding = files.count + 2 * modules.count
         if let cache {
@@ -586,26 +582,18 @@ final class LintSession: @unchecked Sendable {
     /// A tree parsed and walked weighs about twice one held unwalked (over the benchmark's
     /// files, a walk allocated 959 MB of nodes over 844 MB parsed), so a summary or a parse
     /// again reserves twice its file, and a held tree's analysis its file once more. Reserving
-    /// is never refused: it gives up held trees, the last held first (the modules furthest from
-    /// analysis), so that trees held and in flight stay within the budget unless the jobs alone
-    /// exceed it. A summary gives up no tree of a module before its own: with two threads, the
-    /// next module's summaries start while the last one's link job is still to queue its
-    /// analyses, and its trees, held last, would be given up just before they are used.
+    /// is never refused: it gives up held trees, of the modules furthest from analysis first,
+    /// so that trees held and in flight stay within the budget unless the jobs alone exceed it.
+    /// With two threads, the next module's first summaries can give up the last module's trees
+    /// while its link job is still to queue their analyses. Sparing an earlier module's trees
+    /// was tried: fewer parses again, but a 1 MB file's summary then reserved some 50 MB over
+    /// the budget (peak 260 -> 301 MB with the benchmark's list repeated 4 times).
     private func reserve(_ slot: FileSlot, _ bytes: Int) {
         slot.reservedBytes += bytes
         reservedBytes += bytes
-        let earliest = slot.isAnalysing ? 0 : slot.module.position
-        var index = held.count
-        while heldBytes + reservedBytes > linter.treeBudget, index > 0 {
-            index -= 1
-            let last = held[index]
-            // Released already, or its analysis has it: no longer held for the rules.
-            if last.heldBytes == 0 || last.isAnalysing {
-                held.remove(at: index)
-                continue
-            }
-            guard last.module.position >= earliest else { continue }
-            held.remove(at: index)
+        while heldBytes + reservedBytes > linter.treeBudget, let last = held.popLast() {
+            // Released already, or its analysis has it.
+            guard last.heldBytes > 0, !last.isAnalysing else { continue }
             heldBytes -= last.heldBytes
             last.heldBytes = 0
             last.file = nil
