@@ -163,6 +163,31 @@ import Testing
         #expect(!tight.run.findings.isEmpty && tight.run.findings == roomy.run.findings)
     }
 
+    @Test func twoThreadsKeepTreesHeldAndInFlightWithinTheBudget() throws {
+        // Whatever the two threads' timing: never more than the budget once the jobs in flight
+        // alone cannot need more (each reserves at most twice its tree or its guess), and the
+        // same findings.
+        var files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
+                     "Sources/Core/Model.swift": Self.core]
+        for index in 0..<6 {
+            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
+            files["Sources/Core/Other\(index).swift"] = String(repeating: "let b\(index) = 1 // await\n", count: 40)
+        }
+        let jobs = files.values.map { max(SourceFile(path: "F.swift", text: $0).treeBytes,
+                                          SourceFile.treeBytes(sourceBytes: $0.utf8.count)) }
+        let folder = try TemporaryDirectory()
+        let roomy = try run(files, modules: ["App", "Core"], threads: 2, in: folder)
+        let inFlight = 2 * 2 * jobs.max()!
+        #expect(inFlight + jobs.max()! < jobs.reduce(0, +))
+        for budget in [inFlight, inFlight + jobs.max()!, jobs.reduce(0, +) / 2] where budget >= inFlight {
+            for _ in 0..<3 {
+                let tight = try run(files, modules: ["App", "Core"], budget: budget, threads: 2, in: folder)
+                #expect(tight.counters["most KiB of trees held or in flight", default: .max] <= budget >> 10)
+                #expect(tight.run.findings == roomy.run.findings)
+            }
+        }
+    }
+
     @Test func manifestsWaitingForTheSettleStepHoldNoTree() throws {
         // A manifest is analysed only once every module is indexed. Were its tree held until
         // then, it would take room the next module's trees need, and they would be parsed twice.

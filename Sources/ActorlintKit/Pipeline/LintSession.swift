@@ -398,6 +398,7 @@ final class LintSession: @unchecked Sendable {
                 heldBytes += bytes
                 held.append(slot)
                 profile?.count(highest: "most KiB of trees held", heldBytes >> 10)
+                profile?.count(highest: "most KiB of trees held or in flight", (heldBytes + reservedBytes) >> 10)
             } else {
                 profile?.count("trees dropped before analysis")
             }
