@@ -95,16 +95,22 @@ import Testing
         return trees.reduce(0, +) + 2 * guesses.max()! + trees.max()!
     }
 
-    @Test func eachModuleIsAnalysedBeforeTheNextIsParsedSoNoTreeIsParsedTwice() throws {
-        // Room for one module's trees, not for both: analysed module by module, none is dropped
-        // (one thread: with two, the next module's first file may be parsed meanwhile).
-        // The fillers hold a word rules look for (`await`): a file no rule runs on holds no tree.
+    /// `App`, which imports `Core`, and `Core`, each with six fillers of some 40 KB of tree. The
+    /// fillers hold a word rules look for (`await`): a file no rule runs on holds no tree.
+    static func twoModules() -> [String: String] {
         var files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
                      "Sources/Core/Model.swift": Self.core]
         for index in 0..<6 {
             files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
             files["Sources/Core/Other\(index).swift"] = String(repeating: "let b\(index) = 1 // await\n", count: 40)
         }
+        return files
+    }
+
+    @Test func eachModuleIsAnalysedBeforeTheNextIsParsedSoNoTreeIsParsedTwice() throws {
+        // Room for one module's trees, not for both: analysed module by module, none is dropped
+        // (one thread: with two, the next module's first file may be parsed meanwhile).
+        let files = Self.twoModules()
         let rooms = ["App", "Core"].map { module in Self.room(for: files.filter { $0.key.hasPrefix("Sources/\(module)/") }.map(\.value)) }
         let budget = rooms.max()!
         #expect(budget < files.values.map { SourceFile(path: "F.swift", text: $0).treeBytes }.reduce(0, +))
@@ -167,12 +173,7 @@ import Testing
         // Whatever the two threads' timing: never more than the budget once the jobs in flight
         // alone cannot need more (each reserves at most twice its tree or its guess), and the
         // same findings.
-        var files = ["Sources/App/Model+Refresh.swift": Self.extensionFile(importing: "Core"),
-                     "Sources/Core/Model.swift": Self.core]
-        for index in 0..<6 {
-            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
-            files["Sources/Core/Other\(index).swift"] = String(repeating: "let b\(index) = 1 // await\n", count: 40)
-        }
+        let files = Self.twoModules()
         let jobs = files.values.map { max(SourceFile(path: "F.swift", text: $0).treeBytes,
                                           SourceFile.treeBytes(sourceBytes: $0.utf8.count)) }
         let folder = try TemporaryDirectory()
