@@ -692,13 +692,14 @@ final class LintSession: @unchecked Sendable {
                 // A file summarized from the cache, unchanged since (its content is the one that
                 // parsed then), that no rule runs on: nothing to parse it for. A run after an
                 // edit above declarations, or after a change of configuration, meets many.
-                if slot.reportsNothing == nil, cache != nil, content == slot.content,
-                   let text = String(validatingUTF8Data: data),
+                // Decoded once, for the search and the parse.
+                let text = String(validatingUTF8Data: data)
+                if slot.reportsNothing == nil, cache != nil, content == slot.content, let text,
                    !linter.mayReport(path: slot.path, contains: { SourceFile.text(text, contains: $0) }) {
                     profile?.count("files no rule runs on")
                     return .success(([], [:], [:], content))
                 }
-                file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data) }
+                file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data, text: text) }
                 profile?.count(slot.isManifest ? "manifests parsed again" : "files parsed again")
             }
             // Only the manifests' settings rules read other modules' indexes (and wait for them).

@@ -170,8 +170,9 @@ public struct Linter: Sendable {
     }
 
     /// Parses bytes read by `readChecked`, or says precisely why they cannot be analysed.
-    func parse(_ path: String, data: Data) throws -> SourceFile {
-        guard let text = String(validatingUTF8Data: data) else {
+    /// `text`: the bytes already decoded, when the caller needed them as text before.
+    func parse(_ path: String, data: Data, text: String? = nil) throws -> SourceFile {
+        guard let text = text ?? String(validatingUTF8Data: data) else {
             let offset = String.firstInvalidUTF8Offset(in: data) ?? 0
             throw AnalysisFailure(path: path, reason: "not valid UTF-8 (first bad byte at offset \(offset)); Swift sources must be UTF-8")
         }
