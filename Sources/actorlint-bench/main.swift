@@ -326,6 +326,8 @@ func main() -> Int32 {
     }
 
     // MARK: Report
+    // In the table and in the JSON, in this order.
+    let measured = [parse, walk, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? [])
     let ratio = { (a: Double, b: Double) -> Double in b > 0 ? a / b : .nan }
     // JSONSerialization rejects NaN: a ratio without a denominator is written as null.
     let number = { (value: Double) -> Any in value.isFinite ? value : NSNull() }
@@ -334,7 +336,7 @@ func main() -> Int32 {
     table.append("")
     table.append("| step | wall s | CPU s | peak RSS | wall ÷ parse | CPU ÷ parse | note |")
     table.append("|---|---:|---:|---:|---:|---:|---|")
-    for step in [parse, walk, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? []) {
+    for step in measured {
         let rss = step.peakRSS > 0 ? megabytes(step.peakRSS) : "–"
         table.append("| \(step.name) | \(format(step.wall)) | \(format(step.cpu)) | \(rss) | \(format(ratio(step.wall, parse.wall))) | \(format(ratio(step.cpu, parse.cpu))) | \(step.note) |")
     }
@@ -395,7 +397,7 @@ func main() -> Int32 {
         let json: [String: Any] = [
             "swiftSyntax": build, "files": files.count, "lines": lines, "bytes": bytes,
             "cores": ProcessInfo.processInfo.activeProcessorCount, "paths": paths,
-            "steps": ([parse, walk, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? [])).map(\.json),
+            "steps": measured.map(\.json),
             "scale": scaled.map { ["factor": $0.factor, "step": $0.step.json] },
             "scaleCopies": copied.map { ["factor": $0.factor, "step": $0.step.json] },
             "ratios": [
