@@ -153,11 +153,9 @@ public struct CancellationReach: Sendable {
         var line: Int
     }
 
-    /// Function name → the names it awaits (outside other tasks).
-    private var awaits: [String: Set<String>] = [:]
-    /// Function name → the cancelled context that awaits it directly.
-    private var roots: [String: Root] = [:]
-    /// Function name → why it runs in a cancelled task, in words.
+    /// Function name → why it runs in a cancelled task, in words: all a reach keeps. The merged
+    /// awaits and roots it is worked out from are dropped (they were a third of what the
+    /// cancellation analysis kept in the benchmark's scale run).
     private var reasons: [String: String] = [:]
 
     /// How many calls deep cancellation is followed from the closure SwiftUI or the owner cancels.
@@ -165,6 +163,10 @@ public struct CancellationReach: Sendable {
 
     /// The reach over the files that `contributions` describe, in any order.
     init(_ contributions: [FileContribution]) {
+        // Function name → the names it awaits (outside other tasks).
+        var awaits: [String: Set<String>] = [:]
+        // Function name → the cancelled context that awaits it directly.
+        var roots: [String: Root] = [:]
         for contribution in contributions {
             for (name, callees) in contribution.awaits { awaits[name, default: []].formUnion(callees) }
             for (name, root) in contribution.roots {
@@ -174,7 +176,7 @@ public struct CancellationReach: Sendable {
                 roots[name] = root
             }
         }
-        resolve()
+        reasons = Self.reasons(awaits: awaits, roots: roots)
     }
 
     /// Why a function of this name runs in a task that gets cancelled, or nil.
@@ -203,8 +205,8 @@ public struct CancellationReach: Sendable {
         }
     }
 
-    private mutating func resolve() {
-        reasons = [:]
+    private static func reasons(awaits: [String: Set<String>], roots: [String: Root]) -> [String: String] {
+        var reasons: [String: String] = [:]
         var frontier: [(name: String, chain: [String], root: Root)] = roots.sorted { $0.key < $1.key }
             .map { ($0.key, [], $0.value) }
         for name in roots.keys { reasons[name] = Self.describe(chain: [], root: roots[name]!) }
@@ -219,6 +221,7 @@ public struct CancellationReach: Sendable {
             }
             frontier = next
         }
+        return reasons
     }
 
     private static func describe(chain: [String], root: Root) -> String {
