@@ -9,7 +9,7 @@ import SwiftSyntax
 
 let usage = """
     USAGE: actorlint-bench [PATH…] [--json FILE] [--scale N] [--no-swift-format]
-                           [--swift-format-timeout SECONDS] [--tree-budget MIB]
+                           [--swift-format-timeout SECONDS] [--memory-budget MIB]
 
     Measures, over the Swift files under PATH (default: .):
       (a) bare parse: Parser.parse of every file, one thread (same SwiftSyntax build);
@@ -63,7 +63,7 @@ func childMain(_ arguments: [String]) -> Int32 {
     configuration.select = [options["--select"] ?? "default"]
     var linter = Linter(configuration: configuration, project: project)
     linter.cache = cache
-    if let budget = options["--tree-budget"].flatMap(Int.init) { linter.treeBudget = budget << 20 }
+    if let budget = options["--memory-budget"].flatMap(Int.init) { linter.memoryBudget = budget << 20 }
     let profile = LintProfile()
     if options["--profile"] == "yes" { linter.profile = profile }
     if let edited = options["--edit"], let kind = options["--edit-kind"],
@@ -118,14 +118,14 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("act
 /// One actorlint run in a child process.
 func lint(_ name: String, list: String, roots: [String], select: String = "default", cache: String? = nil,
           edit: (path: String, kind: String)? = nil, repeat count: Int = 1, profile: Bool = false,
-          treeBudget: Int? = nil, discover: Bool = true) -> Step {
+          memoryBudget: Int? = nil, discover: Bool = true) -> Step {
     let out = scratch + "/child-\(UUID().uuidString).json"
     var arguments = ["--child", "--list", list, "--out", out, "--select", select, "--repeat", "\(count)",
                      "--profile", profile ? "yes" : "no", "--discover", discover ? "yes" : "no"]
     for root in roots { arguments += ["--root", root] }
     if let cache { arguments += ["--cache", cache] }
     if let edit { arguments += ["--edit", edit.path, "--edit-kind", edit.kind] }
-    if let treeBudget { arguments += ["--tree-budget", "\(treeBudget)"] }
+    if let memoryBudget { arguments += ["--memory-budget", "\(memoryBudget)"] }
     let child = Spawn.run(executable, arguments, stderr: scratch + "/child-stderr.txt")
     let details = (try? Data(contentsOf: URL(fileURLWithPath: out)))
         .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? [:]
@@ -175,7 +175,7 @@ func main() -> Int32 {
     var scale = 1
     var runSwiftFormat = true
     var swiftFormatTimeout = 3600.0
-    var treeBudget: Int?
+    var memoryBudget: Int?
     while !arguments.isEmpty {
         let word = arguments.removeFirst()
         func value() -> String {
@@ -187,7 +187,7 @@ func main() -> Int32 {
         case "--scale": scale = max(1, Int(value()) ?? 1)
         case "--no-swift-format": runSwiftFormat = false
         case "--swift-format-timeout": swiftFormatTimeout = Double(value()) ?? swiftFormatTimeout
-        case "--tree-budget": treeBudget = Int(value())
+        case "--memory-budget": memoryBudget = Int(value())
         case "--help", "-h": print(usage); return 0
         default:
             guard !word.hasPrefix("-") else { FileHandle.standardError.write(Data("unknown option \(word)\n\(usage)".utf8)); return 2 }
@@ -253,19 +253,19 @@ func main() -> Int32 {
     texts = []
 
     print("(b)–(e) actorlint check…")
-    let cold = lint("check default, cold", list: list, roots: paths, cache: scratch + "/cache-default", treeBudget: treeBudget)
+    let cold = lint("check default, cold", list: list, roots: paths, cache: scratch + "/cache-default", memoryBudget: memoryBudget)
     let all = lint("check all rules, cold", list: list, roots: paths, select: "all", cache: scratch + "/cache-all",
-                   profile: true, treeBudget: treeBudget)
-    let warm = lint("check default, warm", list: list, roots: paths, cache: scratch + "/cache-default", treeBudget: treeBudget)
+                   profile: true, memoryBudget: memoryBudget)
+    let warm = lint("check default, warm", list: list, roots: paths, cache: scratch + "/cache-default", memoryBudget: memoryBudget)
     var edits: [Step] = []
     if let editIndex {
         let moduleSize = largest?.value.count ?? 0
         var body = lint("one file edited (body)", list: list, roots: paths, cache: scratch + "/cache-default",
-                        edit: (files[editIndex], "bottom"), treeBudget: treeBudget)
+                        edit: (files[editIndex], "bottom"), memoryBudget: memoryBudget)
         body.note = "\(files[editIndex]) (module of \(moduleSize) files); a line appended: its module's index is unchanged"
         edits.append(body)
         var top = lint("one file edited (declarations)", list: list, roots: paths, cache: scratch + "/cache-default",
-                       edit: (files[editIndex], "top"), treeBudget: treeBudget)
+                       edit: (files[editIndex], "top"), memoryBudget: memoryBudget)
         // The modules' indexes are linked: a changed index is part of every file's findings key.
         top.note = "a line inserted at the top: its declarations move, so its module and the modules that import it are analysed again"
         edits.append(top)
@@ -317,10 +317,10 @@ func main() -> Int32 {
         var factor = 1
         while factor <= scale {
             scaled.append((factor, lint("check default ×\(factor), no cache", list: list, roots: paths, repeat: factor,
-                                        treeBudget: treeBudget, discover: false)))
+                                        memoryBudget: memoryBudget, discover: false)))
             let copies = sideBySide(factor, copiesOf: paths, files: files)
             copied.append((factor, lint("check default, \(factor) copies, no cache", list: copies.list, roots: copies.roots,
-                                        treeBudget: treeBudget, discover: false)))
+                                        memoryBudget: memoryBudget, discover: false)))
             factor *= 2
         }
     }

@@ -189,7 +189,7 @@ import Testing
         let paths = FileDiscovery().discover([examples]).files
         var linter = Linter(project: ProjectLoader.load(for: [examples]), ruleIDs: Set(RuleRegistry.allIDs))
         let held = linter.run(paths: paths)
-        linter.treeBudget = 0
+        linter.memoryBudget = 0
         let profile = LintProfile()
         linter.profile = profile
         let dropped = linter.run(paths: paths)
@@ -207,7 +207,7 @@ import Testing
         for (path, text) in files { try folder.write(path, text) }
         var linter = Linter(project: ProjectModel(modules: [ModuleSettings(name: "App")], roots: [(folder.url("Sources"), 0)]),
                             ruleIDs: rules)
-        linter.treeBudget = 0
+        linter.memoryBudget = 0
         let profile = LintProfile()
         linter.profile = profile
         return (linter.run(paths: FileDiscovery().discover([folder.url("Sources")]).files), profile.counters)

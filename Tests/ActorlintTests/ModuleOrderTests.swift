@@ -59,19 +59,34 @@ import Testing
             """
     }
 
-    func run(_ files: [String: String], modules: [String], budget: Int = 160 << 20, threads: Int = 2, cache: Bool = false,
-             project projectPath: String? = nil,
+    /// `budget`: the room for trees (the run's kept state is added to it), unless `memoryBudget`
+    /// is given. `idleModules`: modules of the project with no files.
+    func run(_ files: [String: String], modules: [String], budget: Int = 160 << 20, memoryBudget: Int? = nil,
+             idleModules: Int = 0, threads: Int = 2, cache: Bool = false, project projectPath: String? = nil,
              in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
         for (path, text) in files { try folder.write(path, text) }
-        let project = ProjectModel(modules: modules.map { ModuleSettings(name: $0, projectPath: projectPath) },
+        let idle = (0..<idleModules).map { ModuleSettings(name: "Idle\($0)", projectPath: projectPath) }
+        let project = ProjectModel(modules: modules.map { ModuleSettings(name: $0, projectPath: projectPath) } + idle,
                                    roots: modules.enumerated().map { (folder.url("Sources/\($1)"), $0) })
         var linter = Linter(project: project, ruleIDs: Set(RuleRegistry.allIDs))
-        linter.treeBudget = budget
+        let paths = FileDiscovery().discover([folder.url("Sources")]).files
+        linter.memoryBudget = memoryBudget ?? budget + Self.kept(paths, project: project)
         linter.threads = threads
         if cache { linter.cache = ResultCache(directory: folder.url(".build/actorlint-cache")) }
         let profile = LintProfile()
         linter.profile = profile
-        return (linter.run(paths: FileDiscovery().discover([folder.url("Sources")]).files), profile.counters)
+        return (linter.run(paths: paths), profile.counters)
+    }
+
+    /// What a run of `paths` keeps to its end (`MemoryEstimate`), once every module is indexed:
+    /// `run` adds it to the budget it is given, so that budget is the room left for trees.
+    static func kept(_ paths: [String], project: ProjectModel) -> Int {
+        let modules = Dictionary(grouping: paths) { project.settings(forAbsolutePath: $0).key }
+        let indexes = modules.values.map { paths in
+            MemoryEstimate.index(ProjectIndex(files: paths.sorted().compactMap { try? Linter().load($0) }))
+        }
+        return MemoryEstimate.project(project) + paths.map { MemoryEstimate.slot(path: $0, absolute: $0) }.reduce(0, +)
+            + indexes.reduce(0, +)
     }
 
     @Test func aModuleSeesTheTypesOfTheModulesItImportsOnly() throws {
@@ -122,6 +137,36 @@ import Testing
         let cramped = try run(files, modules: ["App", "Core"], budget: budget / 2, threads: 1, in: folder)
         #expect(cramped.counters["files parsed again", default: 0] > 0)
         #expect(cramped.run.findings == streamed.run.findings)
+    }
+
+    @Test func whatTheRunKeepsComesOutOfTheBudget() throws {
+        // The least budget with which no file is parsed again (one thread: the same every
+        // run). The same budget with a larger project model (modules with no files, as
+        // SwiftPM's fixtures have by the hundred) leaves the trees less: some are parsed again,
+        // with the same findings.
+        let files = Self.twoModules()
+        let folder = try TemporaryDirectory()
+        let run = { (budget: Int, idle: Int) in
+            try self.run(files, modules: ["App", "Core"], memoryBudget: budget, idleModules: idle, threads: 1, in: folder)
+        }
+        for (path, text) in files { try folder.write(path, text) }
+        let paths = FileDiscovery().discover([folder.url("Sources")]).files
+        let project = ProjectModel(modules: ["App", "Core"].map { ModuleSettings(name: $0) },
+                                   roots: ["App", "Core"].enumerated().map { (folder.url("Sources/\($1)"), $0) })
+        var (low, high) = (0, 2 * Self.kept(paths, project: project)
+            + ["App", "Core"].map { module in Self.room(for: files.filter { $0.key.hasPrefix("Sources/\(module)/") }.map(\.value)) }.max()!)
+        #expect(try run(high, 0).counters["files parsed again", default: 0] == 0)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if try run(middle, 0).counters["files parsed again", default: 0] == 0 { high = middle } else { low = middle }
+        }
+        let roomy = try run(high, 0)
+        #expect(roomy.counters["most KiB kept: project, files, summaries, indexes (estimated)", default: 0] >= Self.kept(paths, project: project) >> 10)
+        let crowded = try run(high, 40)
+        #expect(crowded.counters["most KiB kept: project, files, summaries, indexes (estimated)", default: 0]
+            > roomy.counters["most KiB kept: project, files, summaries, indexes (estimated)", default: .max])
+        #expect(crowded.counters["files parsed again", default: 0] > 0)
+        #expect(!crowded.run.findings.isEmpty && crowded.run.findings == roomy.run.findings)
     }
 
     @Test func heldTreesMakeRoomForTheParseInFlight() throws {

@@ -20,7 +20,8 @@ import Foundation
 /// Then each module's cache is saved. Workers prefer control jobs, then analyses, then summaries.
 ///
 /// Trees are held from summarizing to analysis while the budget allows, counting the parses and
-/// walks in flight (`reserve`); a file whose tree was dropped, or given up to make room, is
+/// walks in flight (`reserve`) and what the run keeps (`keptBytes`: the project model, the files'
+/// slots, summaries, indexes); a file whose tree was dropped, or given up to make room, is
 /// parsed again for its rules (only modules larger than the budget pay this). A file
 /// no rule runs on (`Linter.mayReport`: none of their trigger words, no suppression comment;
 /// 2,752 of 6,134 files in the benchmark's repositories) has no findings: its tree is neither
@@ -39,6 +40,8 @@ final class LintSession: @unchecked Sendable {
         var summariesLeft = 0
         var index = ProjectIndex.empty
         var digest = Digest.zero
+        /// What its files' summaries take until its index is made (`MemoryEstimate.summary`).
+        var summaryBytes = 0
         /// Modules the first lines of its files import (for the order only).
         var scannedImports: Set<String> = []
         /// Modules of the run it imports, from its parsed files; set by its index job.
@@ -95,7 +98,7 @@ final class LintSession: @unchecked Sendable {
         /// summarized from the cache: its analysis, if any, asks.
         var reportsNothing: Bool?
         var heldBytes = 0
-        /// What its job in flight counts against the tree budget (`LintSession.reserve`).
+        /// What its job in flight counts against the budget (`LintSession.reserve`).
         var reservedBytes = 0
         /// Its analysis job is made: its tree, if held, is that job's and not given up for room.
         var isAnalysing = false
@@ -169,9 +172,14 @@ final class LintSession: @unchecked Sendable {
     /// Jobs of the current stage not finished yet, including index and link jobs still to come.
     private var outstanding = 0
     /// What the trees held take (`FileSlot.file`, `SourceFile.treeBytes`), and what the jobs in
-    /// flight reserve: together at most `Linter.treeBudget`, unless the jobs alone are more.
+    /// flight reserve: together at most `treeRoom`, unless the jobs alone are more.
     private var heldBytes = 0
     private var reservedBytes = 0
+    /// What the run keeps (`MemoryEstimate`): the project model and the files' slots from the
+    /// start, each file's summary until its module's index is made, then that index.
+    private var keptBytes = 0
+    /// The budget the kept state leaves to trees, at least a quarter of it.
+    private var treeRoom: Int { max(linter.memoryBudget - keptBytes, linter.memoryBudget / 4) }
     /// The slots whose trees were held, in the order they were: the last are the modules
     /// furthest from analysis, whose trees are given up first when jobs in flight need room.
     private var held: [FileSlot] = []
@@ -202,6 +210,8 @@ final class LintSession: @unchecked Sendable {
         }
         self.files = files
         self.modules = modules
+        keptBytes = MemoryEstimate.project(linter.project)
+            + files.reduce(0) { $0 + MemoryEstimate.slot(path: $1.path, absolute: $1.absolute) }
         let catalog = ModuleCatalog(modules.map(\.settings))
         self.catalog = catalog
         // One module has no order to find; with a cache, the same pass takes the stamps.
@@ -392,7 +402,7 @@ final class LintSession: @unchecked Sendable {
             // Held for the rules only while the budget allows; otherwise parsed again then.
             if reportsNothing {
                 profile?.count("files no rule runs on")
-            } else if heldBytes + reservedBytes + bytes <= linter.treeBudget {
+            } else if heldBytes + reservedBytes + bytes <= treeRoom {
                 slot.file = file.unwalked()
                 slot.heldBytes = bytes
                 heldBytes += bytes
@@ -406,6 +416,12 @@ final class LintSession: @unchecked Sendable {
                                       summary: summary, summaryDigest: summaryDigest, lineCount: file.lineCount)
         }
         let module = slot.module
+        if let summary = slot.summary {
+            let bytes = MemoryEstimate.summary(summary)
+            module.summaryBytes += bytes
+            keptBytes += bytes
+            profile?.count(highest: "most KiB kept: project, files, summaries, indexes (estimated)", keptBytes >> 10)
+        }
         module.summariesLeft -= 1
         if module.summariesLeft == 0 { control.append(indexJob(module)) }
         jobFinished()
@@ -423,6 +439,7 @@ final class LintSession: @unchecked Sendable {
             }
             // The index holds what the run still needs; per-file summaries would grow with it.
             for slot in members { slot.summary = nil }
+            let kept = MemoryEstimate.index(index)
             let dependencies = members.isEmpty ? [] : catalog.resolve(index.imports, of: module.settings).map { modules[$0] }
             return { [self] in
                 module.members = members
@@ -430,6 +447,8 @@ final class LintSession: @unchecked Sendable {
                 module.digest = digest
                 module.dependencies = dependencies
                 module.isIndexed = true
+                keptBytes += kept - module.summaryBytes
+                profile?.count(highest: "most KiB kept: project, files, summaries, indexes (estimated)", keptBytes >> 10)
                 waiting.append(module)
                 linkWaitingModules()
                 jobFinished()
@@ -584,7 +603,7 @@ final class LintSession: @unchecked Sendable {
     /// files, a walk allocated 959 MB of nodes over 844 MB parsed), so a summary or a parse
     /// again reserves twice its file, and a held tree's analysis its file once more. Reserving
     /// is never refused: it gives up held trees, of the modules furthest from analysis first,
-    /// so that trees held and in flight stay within the budget unless the jobs alone exceed it.
+    /// so that trees held and in flight stay within `treeRoom` unless the jobs alone exceed it.
     /// With two threads, the next module's first summaries can give up the last module's trees
     /// while its link job is still to queue their analyses. Sparing an earlier module's trees
     /// was tried: fewer parses again, but a 1 MB file's summary then reserved some 50 MB over
@@ -592,7 +611,7 @@ final class LintSession: @unchecked Sendable {
     private func reserve(_ slot: FileSlot, _ bytes: Int) {
         slot.reservedBytes += bytes
         reservedBytes += bytes
-        while heldBytes + reservedBytes > linter.treeBudget, let last = held.popLast() {
+        while heldBytes + reservedBytes > treeRoom, let last = held.popLast() {
             // Released already, or its analysis has it.
             guard last.heldBytes > 0, !last.isAnalysing else { continue }
             heldBytes -= last.heldBytes

@@ -5,13 +5,13 @@ import Foundation
 /// import order → suppressions and configuration → findings, plus the project rules over Xcode
 /// build settings.
 ///
-/// Memory is bounded by `treeBudget`, not by the run: each file is reduced to its index summary
+/// Memory is bounded by `memoryBudget`, not by the run: each file is reduced to its index summary
 /// as it is parsed, and the syntax trees held for the rules, with those being parsed and walked,
-/// take at most `treeBudget` bytes at once; beyond that a tree is dropped after summarizing (or
-/// given up later to make room) and the file parsed again for its rules (only modules larger
-/// than the budget pay this). Files that no enabled rule runs on take no room: their findings
-/// are known to be none once they are summarized. With a `cache`, an unchanged file is not
-/// parsed at all (`LintSession`).
+/// take what the budget leaves of what the run keeps (the index, the files' results); beyond
+/// that a tree is dropped after summarizing (or given up later to make room) and the file parsed
+/// again for its rules (only modules larger than the budget pay this). Files that no enabled
+/// rule runs on take no room: their findings are known to be none once they are summarized.
+/// With a `cache`, an unchanged file is not parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var project: ProjectModel
@@ -23,12 +23,14 @@ public struct Linter: Sendable {
     public var maximumFileSize = 16 << 20
     /// Results of earlier runs; nil runs without one (`--no-cache`).
     public var cache: ResultCache?
-    /// Bytes of syntax trees (`SourceFile.treeBytes`) held and in flight at once (see the type's
-    /// comment). A module (or an Xcode project's targets together) with more parses some of its
-    /// files twice. Counted in trees, not source: per byte of source a tree takes 16–34 bytes, so
-    /// a budget of source let the heaviest modules (generated code, dense tests) hold twice what
-    /// the lightest did, and peak memory grew with the input.
-    public var treeBudget = 160 << 20
+    /// Bytes that syntax trees held and in flight (`SourceFile.treeBytes`) and what the run keeps
+    /// to its end (`MemoryEstimate`: the index, each file's slot) may take at once. Trees get
+    /// what the kept state leaves, at least a quarter of it: a module (or an Xcode project's
+    /// targets together) with more parses some of its files twice, and a larger input pays in
+    /// parses, not in memory. Counted in trees, not source: per byte of source a tree takes
+    /// 16–34 bytes, so a budget of source let the heaviest modules (generated code, dense tests)
+    /// hold twice what the lightest did.
+    public var memoryBudget = 176 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Text to analyse instead of the file on disk, by path as given (an editor's unsaved buffer).
