@@ -109,11 +109,14 @@ final class LintSession: @unchecked Sendable {
 
         /// A package manifest: its settings rules read every module's index.
         let isManifest: Bool
+        /// Its place in `LintSession.files`.
+        let position: Int
 
-        init(path: String, absolute: String, module: ModuleSlot) {
+        init(path: String, absolute: String, module: ModuleSlot, position: Int) {
             self.path = path
             self.absolute = absolute
             self.module = module
+            self.position = position
             // Asked for each file by several stages: decided once, without NSString.
             let name = absolute.utf8.lastIndex(of: UInt8(ascii: "/")).map { absolute[absolute.utf8.index(after: $0)...] }
             isManifest = PackageManifest.isManifestName(String(name ?? absolute[...]))
@@ -144,7 +147,7 @@ final class LintSession: @unchecked Sendable {
     /// The cache entries of the files whose stamp is the one their entry was read under: they
     /// are summarized from them, unread, before any job (kept here, not in every file's slot,
     /// until then).
-    private var unchanged: [ObjectIdentifier: ResultCache.Entry] = [:]
+    private var unchanged: [ResultCache.Entry?] = []
 
     // Set by the settle job.
     /// The index of each module with at least one summarized file.
@@ -189,21 +192,30 @@ final class LintSession: @unchecked Sendable {
         cache = linter.cache
         profile = linter.profile
         var modules: [ModuleSlot] = []
+        // By position in the project's modules (nil: no project's), then by key: two positions
+        // may share a key. Settings are copied and keyed once per module, not once per file.
+        var byIndex: [Int?: ModuleSlot] = [:]
         var byKey: [String: ModuleSlot] = [:]
         var files: [FileSlot] = []
         let lookup = ModuleLookup(project: linter.project)
-        for path in paths {
+        for (position, path) in paths.enumerated() {
             let absolute = linter.absolutePath(path)
-            let settings = lookup.settings(forAbsolutePath: absolute)
+            let index = lookup.moduleIndex(forAbsolutePath: absolute)
             let module: ModuleSlot
-            if let known = byKey[settings.key] {
+            if let known = byIndex[index] {
                 module = known
             } else {
-                module = ModuleSlot(key: settings.key, settings: settings, order: modules.count)
-                byKey[settings.key] = module
-                modules.append(module)
+                let settings = index.map { linter.project.modules[$0] } ?? .plainSwift6
+                if let known = byKey[settings.key] {
+                    module = known
+                } else {
+                    module = ModuleSlot(key: settings.key, settings: settings, order: modules.count)
+                    byKey[settings.key] = module
+                    modules.append(module)
+                }
+                byIndex[index] = module
             }
-            let slot = FileSlot(path: path, absolute: absolute, module: module)
+            let slot = FileSlot(path: path, absolute: absolute, module: module, position: position)
             module.files.append(slot)
             module.summariesLeft += 1
             files.append(slot)
@@ -228,10 +240,10 @@ final class LintSession: @unchecked Sendable {
                     }
                 }
             }
-            for (slot, look) in zip(files, looks) {
-                slot.module.scannedImports.formUnion(look.imports)
-                if let entry = look.unchanged { unchanged[ObjectIdentifier(slot)] = entry }
-            }
+            // By position: copying each entry into a table keyed by slot (and its resizing)
+            // was a third of the serial part of a warm run.
+            for position in files.indices { files[position].module.scannedImports.formUnion(looks[position].imports) }
+            unchanged = looks.map(\.unchanged)
         }
         queue = LintProfile.measure(profile, "module order") {
             let dependencies = modules.map { module in
@@ -281,12 +293,13 @@ final class LintSession: @unchecked Sendable {
         var fromCache = 0
         for module in queue where !unchanged.isEmpty {
             for slot in module.files {
-                guard let entry = unchanged.removeValue(forKey: ObjectIdentifier(slot)) else { continue }
+                guard let entry = unchanged[slot.position] else { continue }
+                unchanged[slot.position] = nil
                 finishSummary(slot, .unchanged(entry))
                 fromCache += 1
             }
         }
-        unchanged = [:]
+        unchanged = []
         profile?.count("summaries from cache", fromCache)
         profile?.count("files not read (stamp unchanged)", fromCache)
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },

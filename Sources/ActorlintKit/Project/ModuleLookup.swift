@@ -18,16 +18,22 @@ struct ModuleLookup {
     }
 
     func settings(forAbsolutePath absolutePath: String) -> ModuleSettings {
-        if let index = project.files[absolutePath] { return project.modules[index] }
+        moduleIndex(forAbsolutePath: absolutePath).map { project.modules[$0] } ?? .plainSwift6
+    }
+
+    /// The position in `project.modules` of the settings `settings(forAbsolutePath:)` returns;
+    /// nil for `.plainSwift6`. Cheaper when many files share a module: no settings are copied.
+    func moduleIndex(forAbsolutePath absolutePath: String) -> Int? {
+        if let index = project.files[absolutePath] { return index }
         // A root matches when the path starts with the root plus "/": every prefix that ends
         // just before a slash, longest first.
         let utf8 = absolutePath.utf8
         var end = utf8.endIndex
         while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
             let prefix = String(absolutePath[..<slash])
-            if let match = roots[prefix] { return project.modules[match.module] }
+            if let match = roots[prefix] { return match.module }
             end = slash
         }
-        return .plainSwift6
+        return nil
     }
 }
