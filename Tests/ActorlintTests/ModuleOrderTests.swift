@@ -65,9 +65,7 @@ import Testing
              idleModules: Int = 0, threads: Int = 2, cache: Bool = false, project projectPath: String? = nil,
              in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
         for (path, text) in files { try folder.write(path, text) }
-        let idle = (0..<idleModules).map { ModuleSettings(name: "Idle\($0)", projectPath: projectPath) }
-        let project = ProjectModel(modules: modules.map { ModuleSettings(name: $0, projectPath: projectPath) } + idle,
-                                   roots: modules.enumerated().map { (folder.url("Sources/\($1)"), $0) })
+        let project = Self.project(modules, idle: idleModules, projectPath: projectPath, in: folder)
         var linter = Linter(project: project, ruleIDs: Set(RuleRegistry.allIDs))
         let paths = FileDiscovery().discover([folder.url("Sources")]).files
         linter.memoryBudget = memoryBudget ?? budget + Self.kept(paths, project: project)
@@ -76,6 +74,13 @@ import Testing
         let profile = LintProfile()
         linter.profile = profile
         return (linter.run(paths: paths), profile.counters)
+    }
+
+    /// `modules`, each with its folder under `Sources`, then `idle` modules with none.
+    static func project(_ modules: [String], idle: Int = 0, projectPath: String? = nil,
+                        in folder: TemporaryDirectory) -> ProjectModel {
+        ProjectModel(modules: (modules + (0..<idle).map { "Idle\($0)" }).map { ModuleSettings(name: $0, projectPath: projectPath) },
+                     roots: modules.enumerated().map { (folder.url("Sources/\($1)"), $0) })
     }
 
     /// What a run of `paths` keeps to its end (`MemoryEstimate`), once every module is indexed:
@@ -151,8 +156,7 @@ import Testing
         }
         for (path, text) in files { try folder.write(path, text) }
         let paths = FileDiscovery().discover([folder.url("Sources")]).files
-        let project = ProjectModel(modules: ["App", "Core"].map { ModuleSettings(name: $0) },
-                                   roots: ["App", "Core"].enumerated().map { (folder.url("Sources/\($1)"), $0) })
+        let project = Self.project(["App", "Core"], in: folder)
         var (low, high) = (0, 2 * Self.kept(paths, project: project)
             + ["App", "Core"].map { module in Self.room(for: files.filter { $0.key.hasPrefix("Sources/\(module)/") }.map(\.value)) }.max()!)
         #expect(try run(high, 0).counters["files parsed again", default: 0] == 0)
@@ -167,6 +171,23 @@ import Testing
             > roomy.counters["most KiB kept: project, files, summaries, indexes (estimated)", default: .max])
         #expect(crowded.counters["files parsed again", default: 0] > 0)
         #expect(!crowded.run.findings.isEmpty && crowded.run.findings == roomy.run.findings)
+    }
+
+    @Test func treesKeepAQuarterOfTheBudgetHoweverMuchTheRunKeeps() throws {
+        // A project model larger than the whole budget (thousands of modules with no files)
+        // leaves the trees a quarter of it, not nothing: a quarter that holds a module's trees,
+        // and no file is parsed again.
+        let files = Self.twoModules()
+        let folder = try TemporaryDirectory()
+        for (path, text) in files { try folder.write(path, text) }
+        let paths = FileDiscovery().discover([folder.url("Sources")]).files
+        let room = ["App", "Core"].map { module in Self.room(for: files.filter { $0.key.hasPrefix("Sources/\(module)/") }.map(\.value)) }.max()!
+        var idle = 0
+        while Self.kept(paths, project: Self.project(["App", "Core"], idle: idle, in: folder)) <= 4 * room { idle += 1_000 }
+        let crowded = try run(files, modules: ["App", "Core"], memoryBudget: 4 * room, idleModules: idle, threads: 1, in: folder)
+        #expect(crowded.counters["most KiB kept: project, files, summaries, indexes (estimated)", default: 0] > (4 * room) >> 10)
+        #expect(crowded.counters["files parsed again", default: 0] == 0)
+        #expect(crowded.counters["most KiB of trees held", default: 0] > 0)
     }
 
     @Test func heldTreesMakeRoomForTheParseInFlight() throws {
