@@ -179,8 +179,10 @@ final class LintSession: @unchecked Sendable {
     private var heldBytes = 0
     private var reservedBytes = 0
     /// What the run keeps (`MemoryEstimate`): the project model and the files' slots from the
-    /// start, each file's summary until its module's index is made, then that index.
+    /// start, each file's summary until its module's index is made (with a cache, until the
+    /// module's store, which holds it too, is saved), then that index.
     private var keptBytes = 0
+    static let keptCounter = "most KiB kept: project, files, summaries, indexes (estimated)"
     /// The budget the kept state leaves to trees, at least a quarter of it.
     private var treeRoom: Int { max(linter.memoryBudget - keptBytes, linter.memoryBudget / 4) }
     /// The slots whose trees were held, in the order they were: the last are the modules
@@ -243,7 +245,7 @@ final class LintSession: @unchecked Sendable {
             // By position: copying each entry into a table keyed by slot (and its resizing)
             // was a third of the serial part of a warm run.
             for position in files.indices { files[position].module.scannedImports.formUnion(looks[position].imports) }
-            unchanged = looks.map(\.unchanged)
+            if cache != nil { unchanged = looks.map(\.unchanged) }
         }
         queue = LintProfile.measure(profile, "module order") {
             let dependencies = modules.map { module in
@@ -304,6 +306,7 @@ final class LintSession: @unchecked Sendable {
         profile?.count("files not read (stamp unchanged)", fromCache)
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },
                  isFinished: { [self] in stage == .done })
+        profile?.count("bytes kept at the end (estimated)", keptBytes)
         var run = Linter.Run()
         for slot in files {
             if let failure = slot.failure {
@@ -389,6 +392,12 @@ final class LintSession: @unchecked Sendable {
     private func finishSummary(_ slot: FileSlot, _ summary: Summary) {
         slot.isSummarized = true
         unreserve(slot)
+        // Counted before a tree is held: the summary takes room too.
+        switch summary {
+        case .unchanged(let entry): keep(entry.summary, of: slot.module)
+        case .cached(let summary, _, _, _, _), .parsed(_, let summary, _, _, _, _, _): keep(summary, of: slot.module)
+        case .failed: break
+        }
         switch summary {
         case .failed(let failure):
             slot.failure = failure
@@ -429,12 +438,6 @@ final class LintSession: @unchecked Sendable {
                                       summary: summary, summaryDigest: summaryDigest, lineCount: file.lineCount)
         }
         let module = slot.module
-        if let summary = slot.summary {
-            let bytes = MemoryEstimate.summary(summary)
-            module.summaryBytes += bytes
-            keptBytes += bytes
-            profile?.count(highest: "most KiB kept: project, files, summaries, indexes (estimated)", keptBytes >> 10)
-        }
         module.summariesLeft -= 1
         if module.summariesLeft == 0 { control.append(indexJob(module)) }
         jobFinished()
@@ -460,8 +463,8 @@ final class LintSession: @unchecked Sendable {
                 module.digest = digest
                 module.dependencies = dependencies
                 module.isIndexed = true
-                keptBytes += kept - module.summaryBytes
-                profile?.count(highest: "most KiB kept: project, files, summaries, indexes (estimated)", keptBytes >> 10)
+                // With a cache, the module's store holds the summaries until it is saved.
+                addKept(kept - (cache == nil ? module.summaryBytes : 0))
                 waiting.append(module)
                 linkWaitingModules()
                 jobFinished()
@@ -624,6 +627,11 @@ final class LintSession: @unchecked Sendable {
     private func reserve(_ slot: FileSlot, _ bytes: Int) {
         slot.reservedBytes += bytes
         reservedBytes += bytes
+        makeRoom()
+    }
+
+    /// Gives up held trees, the last held first, until trees held and in flight fit `treeRoom`.
+    private func makeRoom() {
         while heldBytes + reservedBytes > treeRoom, let last = held.popLast() {
             // Released already, or its analysis has it.
             guard last.heldBytes > 0, !last.isAnalysing else { continue }
@@ -633,6 +641,21 @@ final class LintSession: @unchecked Sendable {
             profile?.count("held trees given up for room")
         }
         profile?.count(highest: "most KiB of trees held or in flight", (heldBytes + reservedBytes) >> 10)
+    }
+
+    /// Counts what a file's summary keeps until its module's index is made.
+    private func keep(_ summary: FileSummary, of module: ModuleSlot) {
+        let bytes = MemoryEstimate.summary(summary)
+        module.summaryBytes += bytes
+        addKept(bytes)
+    }
+
+    /// The kept state changed (an index replacing its summaries can be smaller): trees held
+    /// beyond the room left are given up at once, not at the next reservation.
+    private func addKept(_ bytes: Int) {
+        keptBytes += bytes
+        profile?.count(highest: Self.keptCounter, keptBytes >> 10)
+        makeRoom()
     }
 
     private func unreserve(_ slot: FileSlot) {

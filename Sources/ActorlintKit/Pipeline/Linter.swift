@@ -7,11 +7,11 @@ import Foundation
 ///
 /// Memory is bounded by `memoryBudget`, not by the run: each file is reduced to its index summary
 /// as it is parsed, and the syntax trees held for the rules, with those being parsed and walked,
-/// take what the budget leaves of what the run keeps (the index, the files' results); beyond
-/// that a tree is dropped after summarizing (or given up later to make room) and the file parsed
-/// again for its rules (only modules larger than the budget pay this). Files that no enabled
-/// rule runs on take no room: their findings are known to be none once they are summarized.
-/// With a `cache`, an unchanged file is not parsed at all (`LintSession`).
+/// take what the budget leaves of what the run keeps (the project model, the files' slots, the
+/// indexes); beyond that a tree is dropped after summarizing (or given up later to make room)
+/// and the file parsed again for its rules (only modules larger than the budget pay this).
+/// Files that no enabled rule runs on take no room: their findings are known to be none once
+/// they are summarized. With a `cache`, an unchanged file is not parsed at all (`LintSession`).
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var project: ProjectModel
@@ -24,12 +24,13 @@ public struct Linter: Sendable {
     /// Results of earlier runs; nil runs without one (`--no-cache`).
     public var cache: ResultCache?
     /// Bytes that syntax trees held and in flight (`SourceFile.treeBytes`) and what the run keeps
-    /// to its end (`MemoryEstimate`: the index, each file's slot) may take at once. Trees get
-    /// what the kept state leaves, at least a quarter of it: a module (or an Xcode project's
-    /// targets together) with more parses some of its files twice, and a larger input pays in
-    /// parses, not in memory. Counted in trees, not source: per byte of source a tree takes
-    /// 16–34 bytes, so a budget of source let the heaviest modules (generated code, dense tests)
-    /// hold twice what the lightest did.
+    /// to its end (`MemoryEstimate`: the project model, each file's slot, the indexes) may take
+    /// at once. Trees get what the kept state leaves, at least a quarter of it: a module (or an
+    /// Xcode project's targets together) with more parses some of its files twice, and a larger
+    /// input pays in parses, not in memory, until what it keeps passes three quarters of this.
+    /// Trees are counted in nodes, not source: per byte of source a tree takes 16–34 bytes, so
+    /// a budget of source let the heaviest modules (generated code, dense tests) hold twice what
+    /// the lightest did.
     public var memoryBudget = 176 << 20
     /// Threads that parse and analyse; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount

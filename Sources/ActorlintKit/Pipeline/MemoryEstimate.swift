@@ -4,6 +4,8 @@
 /// the end of a run over the benchmark's repositories copied 4 times, 17 MB over one copy.
 /// Hashed tables and arrays count by capacity (their entries are inline), strings past 15 UTF-8
 /// bytes by their length; sizes not visible from here (a file's slot) as heaptrack measured them.
+/// Left out: findings, and each module's resolved cancellation reach (its reasons, a few MB
+/// at 4 copies).
 enum MemoryEstimate {
     /// A heap block's header and rounding, and an array's or set's header.
     static let block = 16
@@ -29,7 +31,8 @@ enum MemoryEstimate {
         string.utf8.count <= 15 ? 0 : block + string.utf8.count
     }
 
-    /// One file's place in a run: its slot, with its paths, stamp, digests and findings.
+    /// One file's place in a run: its slot and its paths. Its findings (most files have none)
+    /// are not counted.
     static func slot(path: String, absolute: String) -> Int {
         // The slot object's fields (measured 337 bytes allocated per slot).
         340 + text(path) + (absolute == path ? 0 : text(absolute))
@@ -57,22 +60,27 @@ enum MemoryEstimate {
     }
 
     static func index(_ index: ProjectIndex) -> Int {
-        var bytes = dictionary(index.types) + dictionary(index.offMainUses) + dictionary(index.closureParameters)
+        dictionary(index.types) + dictionary(index.offMainUses) + dictionary(index.closureParameters)
             + dictionary(index.closureProperties) + set(index.imports) + set(index.globalActors)
-        for info in index.types.values { bytes += type(info) }
-        for use in index.offMainUses.values { bytes += text(use.context) }
-        for parameters in index.closureParameters.values { bytes += array(parameters) }
-        return index.cancellationContributions.reduce(bytes) { $0 + contribution($1) }
+            + entries(types: index.types.values, offMainUses: index.offMainUses.values,
+                      closureParameters: index.closureParameters.values)
+            + index.cancellationContributions.reduce(0) { $0 + contribution($1) }
     }
 
     /// A file's summary, held until its module's index is made (all of a module's at once).
     static func summary(_ summary: FileSummary) -> Int {
-        var bytes = array(summary.types) + set(summary.globalActorNames) + set(summary.imports)
-            + dictionary(summary.offMainUses) + dictionary(summary.closureParameters) + dictionary(summary.closureProperties)
-        for info in summary.types { bytes += type(info) }
-        for use in summary.offMainUses.values { bytes += text(use.context) }
-        for parameters in summary.closureParameters.values { bytes += array(parameters) }
-        return bytes + contribution(summary.cancellation)
+        array(summary.types) + set(summary.globalActorNames) + set(summary.imports) + dictionary(summary.offMainUses)
+            + dictionary(summary.closureParameters) + dictionary(summary.closureProperties)
+            + entries(types: summary.types, offMainUses: summary.offMainUses.values,
+                      closureParameters: summary.closureParameters.values)
+            + contribution(summary.cancellation)
+    }
+
+    /// What the entries of a summary's or an index's tables point to.
+    private static func entries(types: some Sequence<ProjectIndex.TypeInfo>, offMainUses: some Sequence<ProjectIndex.OffMainUse>,
+                                closureParameters: some Sequence<[ProjectIndex.ClosureParameter]>) -> Int {
+        types.reduce(0) { $0 + type($1) } + offMainUses.reduce(0) { $0 + text($1.context) }
+            + closureParameters.reduce(0) { $0 + array($1) }
     }
 
     /// What a type's entry points to.
