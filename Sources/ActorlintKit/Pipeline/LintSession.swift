@@ -144,10 +144,18 @@ final class LintSession: @unchecked Sendable {
     private let linterFingerprint: Digest
     private let projectFingerprint: Digest
     private var moduleFingerprints: [String: Digest] = [:]
-    /// The cache entries of the files whose stamp is the one their entry was read under: they
-    /// are summarized from them, unread, before any job (kept here, not in every file's slot,
-    /// until then).
-    private var unchanged: [ResultCache.Entry?] = []
+    /// By file position, with a cache: the entries of the files whose stamp is the one their
+    /// entry was read under. They are summarized from them, unread, before any job (kept here,
+    /// not in every file's slot, until then).
+    private var unchanged: [Look] = []
+
+    /// What the pass before the jobs learns of a file (`look(at:)`).
+    private struct Look {
+        /// The modules its first lines import.
+        var imports: Set<String>
+        /// Its cache entry, when its stamp is unchanged.
+        var unchanged: ResultCache.Entry?
+    }
 
     // Set by the settle job.
     /// The index of each module with at least one summarized file.
@@ -245,7 +253,7 @@ final class LintSession: @unchecked Sendable {
             // By position: copying each entry into a table keyed by slot (and its resizing)
             // was a third of the serial part of a warm run.
             for position in files.indices { files[position].module.scannedImports.formUnion(looks[position].imports) }
-            if cache != nil { unchanged = looks.map(\.unchanged) }
+            if cache != nil { unchanged = looks }
         }
         queue = LintProfile.measure(profile, "module order") {
             let dependencies = modules.map { module in
@@ -276,16 +284,16 @@ final class LintSession: @unchecked Sendable {
     /// its stamp and, when that is the stamp its entry was read under, the entry: the file is
     /// not read, and its imports are its summary's.
     private static func look(at slot: FileSlot, linter: Linter, cache: ResultCache?, needsOrder: Bool,
-                             buffer: UnsafeMutableRawBufferPointer) -> (imports: Set<String>, unchanged: ResultCache.Entry?) {
-        if let text = linter.overlay[slot.path] { return (needsOrder ? ModuleOrder.imports(in: Array(text.utf8)) : [], nil) }
-        guard let cache else { return (ModuleOrder.imports(ofFileAt: slot.path, buffer: buffer), nil) }
+                             buffer: UnsafeMutableRawBufferPointer) -> Look {
+        if let text = linter.overlay[slot.path] { return Look(imports: needsOrder ? ModuleOrder.imports(in: Array(text.utf8)) : []) }
+        guard let cache else { return Look(imports: ModuleOrder.imports(ofFileAt: slot.path, buffer: buffer)) }
         // Not a regular file: its summary job says why.
-        guard let stamp = FileStamp(regularFileAt: slot.path) else { return ([], nil) }
+        guard let stamp = FileStamp(regularFileAt: slot.path) else { return Look(imports: []) }
         slot.stamp = stamp
         if let entry = slot.module.store(in: cache).entry(slot.absolute), entry.reportedPath == slot.path, entry.stamp == stamp {
-            return (entry.summary.imports, entry)
+            return Look(imports: entry.summary.imports, unchanged: entry)
         }
-        return (needsOrder ? ModuleOrder.imports(ofRegularFileAt: slot.path, buffer: buffer) : [], nil)
+        return Look(imports: needsOrder ? ModuleOrder.imports(ofRegularFileAt: slot.path, buffer: buffer) : [])
     }
 
     func run() -> Linter.Run {
@@ -295,8 +303,8 @@ final class LintSession: @unchecked Sendable {
         var fromCache = 0
         for module in queue where !unchanged.isEmpty {
             for slot in module.files {
-                guard let entry = unchanged[slot.position] else { continue }
-                unchanged[slot.position] = nil
+                guard let entry = unchanged[slot.position].unchanged else { continue }
+                unchanged[slot.position].unchanged = nil
                 finishSummary(slot, .unchanged(entry))
                 fromCache += 1
             }

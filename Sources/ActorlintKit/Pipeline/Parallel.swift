@@ -16,22 +16,23 @@ enum Parallel {
     /// to read into, instead of one per item).
     static func map<T, Scratch>(count: Int, threads: Int, run: Int = 64, scratch: () -> Scratch,
                                 _ body: (Int, inout Scratch) -> T) -> [T] {
-        var results = [T?](repeating: nil, count: count)
         let workers = max(1, min(threads, (count + run - 1) / run))
         let runs = Runs(count: count, length: run)
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each index is computed and written by one thread.
+        // Written in place, not through an array of optionals unwrapped after: that copied
+        // every result once more (a warm run's cache entries, each a few dozen references).
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each index is computed and written by one thread, exactly once.
             nonisolated(unsafe) let slots = buffer
             nonisolated(unsafe) let body = body
             nonisolated(unsafe) let scratch = scratch
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 var own = scratch()
                 while let indices = runs.next() {
-                    for index in indices { slots[index] = body(index, &own) }
+                    for index in indices { (slots.baseAddress! + index).initialize(to: body(index, &own)) }
                 }
             }
+            initialized = count
         }
-        return results.map { $0! }
     }
 
     /// Hands out `0..<count` in runs of `length`, each once.
