@@ -95,6 +95,8 @@ public final class DirectoryListings: @unchecked Sendable {
     /// before, so the two could name different folders. A leading `..` is safe: the current
     /// directory has no links in it.
     private func key(for directory: String) -> String? {
+        // The walks' own paths: a folder's path joined with an entry's name.
+        if StandardPath.isStandard(directory) { return directory }
         var afterName = false
         var length = 0
         var onlyDots = true

@@ -36,15 +36,20 @@ enum StandardPath {
 
     /// Absolute with no empty, `.` or `..` component and no trailing slash: most paths a run
     /// sees, answered by one byte scan.
-    private static func isStandard(_ path: String) -> Bool {
-        var bytes = path.utf8.makeIterator()
-        guard bytes.next() == UInt8(ascii: "/") else { return false }
+    static func isStandard(_ path: String) -> Bool {
+        // On the contiguous bytes when the string has them (native strings do): the iterator
+        // was most of the time of the directory walks' lookups.
+        path.utf8.withContiguousStorageIfAvailable(isStandard) ?? isStandard(Array(path.utf8))
+    }
+
+    private static func isStandard(_ bytes: some Collection<UInt8>) -> Bool {
+        guard bytes.first == UInt8(ascii: "/") else { return false }
         // What the current component holds so far: 0 bytes, "." or "..", or something else.
         var component = 0
         var onlyDots = true
         // Empty, `.` or `..`: a component standardizing would remove.
         var removable: Bool { component == 0 || (onlyDots && component <= 2) }
-        while let byte = bytes.next() {
+        for byte in bytes.dropFirst() {
             if byte == UInt8(ascii: "/") {
                 if removable { return false }
                 component = 0
@@ -54,7 +59,7 @@ enum StandardPath {
                 if byte != UInt8(ascii: ".") { onlyDots = false }
             }
         }
-        return path == "/" || !removable
+        return bytes.count == 1 || !removable
     }
 
     /// `relative` resolved in `directory` (itself made absolute).
