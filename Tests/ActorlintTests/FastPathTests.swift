@@ -321,6 +321,8 @@ import Testing
         #expect(files == ["A.swift", "Pkg/Package.swift", "Pkg/Sources/P/P.swift", "Real/C.swift", "Sub/B.swift"].map(folder.url))
         #expect(projects == [.package(manifest: folder.url("Pkg/Package.swift")), .xcode(bundle: folder.url("App.xcodeproj"))])
         #expect(files == discovery.discover([folder.path]).files)
+        // Overlapping roots: each file once.
+        #expect(files == discovery.discover([folder.url("Real"), folder.path, folder.url("Real/C.swift")]).files)
         #expect(projects == ProjectDiscovery.projects(for: [folder.path]))
         // What finding the projects listed itself: the folders above the root, where a project
         // may contain it, and the excluded folder, where one may be.

@@ -49,7 +49,11 @@ public struct FileDiscovery: Sendable {
                 walk(path, listings: listings, into: &result)
             }
         }
-        result.files = Array(Set(result.files)).sorted()
+        // Sorted, then each path once (roots may overlap): cheaper than hashing every path.
+        var unique: [String] = []
+        unique.reserveCapacity(result.files.count)
+        for path in result.files.sorted() where path != unique.last { unique.append(path) }
+        result.files = unique
         return result
     }
 
@@ -68,20 +72,20 @@ public struct FileDiscovery: Sendable {
             }
             for entry in entries {
                 let name = entry.name
+                // Most entries are other files (images, JSON, docs): no path is made for them.
+                if entry.kind != .directory && !name.hasSuffix(".swift") { continue }
                 let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
                 if isExcluded(path) { continue }
                 switch entry.kind {
                 case .missing:
-                    if name.hasSuffix(".swift") {
-                        result.failures.append(AnalysisFailure(path: path, reason: Self.missingReason(path) ?? "broken symbolic link"))
-                    }
+                    result.failures.append(AnalysisFailure(path: path, reason: Self.missingReason(path) ?? "broken symbolic link"))
                 case .directory:
                     if name.hasSuffix(".swift") {
                         result.failures.append(AnalysisFailure(path: path, reason: "is a directory, not a Swift file"))
                     }
                     if Self.walksInto(directoryNamed: name) { stack.append(path) }
                 case .file:
-                    if name.hasSuffix(".swift") { result.files.append(path) }
+                    result.files.append(path)
                 }
             }
         }
