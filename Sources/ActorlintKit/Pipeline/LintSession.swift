@@ -80,7 +80,7 @@ final class LintSession: @unchecked Sendable {
         let absolute: String
         let module: ModuleSlot
         var content = Digest.zero
-        /// Summarized (or failed): by its own job, or from `unchanged` before the jobs start.
+        /// Summarized (or failed): by its own job, or from `Look.unchanged` before the jobs start.
         var isSummarized = false
         /// `FileSummary.digest(path:)` of `summary`: part of the module's index digest.
         var summaryDigest = Digest.zero
@@ -124,7 +124,7 @@ final class LintSession: @unchecked Sendable {
     }
 
     private enum Summary {
-        /// The file's entry, still true as it is (`LintSession.unchanged`).
+        /// The file's entry, still true as it is (`Look.unchanged`).
         case unchanged(ResultCache.Entry)
         /// `stamp`: what the cache should record for the file (`FileStamp.isSettled`).
         case cached(FileSummary, Digest, lineCount: Int, content: Digest, stamp: FileStamp?)
@@ -144,10 +144,11 @@ final class LintSession: @unchecked Sendable {
     private let linterFingerprint: Digest
     private let projectFingerprint: Digest
     private var moduleFingerprints: [String: Digest] = [:]
-    /// By file position, with a cache: the entries of the files whose stamp is the one their
-    /// entry was read under. They are summarized from them, unread, before any job (kept here,
-    /// not in every file's slot, until then).
-    private var unchanged: [Look] = []
+    /// By file position, with a cache: what the pass before the jobs learnt, among it the
+    /// entries of the files whose stamp is the one their entry was read under. They are
+    /// summarized from them, unread, before any job (kept here, not in every file's slot, until
+    /// then).
+    private var looks: [Look] = []
 
     /// What the pass before the jobs learns of a file (`look(at:)`).
     private struct Look {
@@ -250,10 +251,10 @@ final class LintSession: @unchecked Sendable {
                     }
                 }
             }
-            // By position: copying each entry into a table keyed by slot (and its resizing)
-            // was a third of the serial part of a warm run.
+            // Kept as they are, by position: copying each entry into a table keyed by slot (and
+            // resizing it) took some 45 % of this serial stretch of a warm run (perf).
             for position in files.indices { files[position].module.scannedImports.formUnion(looks[position].imports) }
-            if cache != nil { unchanged = looks }
+            if cache != nil { self.looks = looks }
         }
         queue = LintProfile.measure(profile, "module order") {
             let dependencies = modules.map { module in
@@ -301,15 +302,15 @@ final class LintSession: @unchecked Sendable {
         // Before any job: no other thread runs yet. In import order, as the index jobs this
         // queues are: a module indexed before the modules it imports waits to be linked.
         var fromCache = 0
-        for module in queue where !unchanged.isEmpty {
+        for module in queue where !looks.isEmpty {
             for slot in module.files {
-                guard let entry = unchanged[slot.position].unchanged else { continue }
-                unchanged[slot.position].unchanged = nil
+                guard let entry = looks[slot.position].unchanged else { continue }
+                looks[slot.position].unchanged = nil
                 finishSummary(slot, .unchanged(entry))
                 fromCache += 1
             }
         }
-        unchanged = []
+        looks = []
         profile?.count("summaries from cache", fromCache)
         profile?.count("files not read (stamp unchanged)", fromCache)
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },

@@ -34,7 +34,7 @@ enum MemoryEstimate {
     /// One file's place in a run: its slot and its paths. Its findings (most files have none)
     /// are not counted.
     static func slot(path: String, absolute: String) -> Int {
-        // The slot object's fields (measured 337 bytes allocated per slot).
+        // The slot object's fields: heaptrack measured 337 bytes a slot, before the 8 of `position`.
         340 + text(path) + (absolute == path ? 0 : text(absolute))
     }
 

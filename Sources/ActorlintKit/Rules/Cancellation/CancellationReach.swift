@@ -154,8 +154,9 @@ public struct CancellationReach: Sendable {
     }
 
     /// Function name → why it runs in a cancelled task, in words: all a reach keeps. The merged
-    /// awaits and roots it is worked out from are dropped (they were a third of what the
-    /// cancellation analysis kept in the benchmark's scale run).
+    /// awaits and roots it is worked out from are dropped: resolved reaches, those tables with
+    /// their reasons, held 3.6 MB of the 11.8 MB the cancellation analysis kept at the end of
+    /// the benchmark's run over 4 copies of its repositories.
     private var reasons: [String: String] = [:]
 
     /// How many calls deep cancellation is followed from the closure SwiftUI or the owner cancels.
