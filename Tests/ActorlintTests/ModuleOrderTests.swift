@@ -64,10 +64,9 @@ import Testing
     func run(_ files: [String: String], modules: [String], budget: Int = 160 << 20, memoryBudget: Int? = nil,
              idleModules: Int = 0, threads: Int = 2, cache: Bool = false, project projectPath: String? = nil,
              in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
-        for (path, text) in files { try folder.write(path, text) }
+        let paths = try Self.written(files, in: folder)
         let project = Self.project(modules, idle: idleModules, projectPath: projectPath, in: folder)
         var linter = Linter(project: project, ruleIDs: Set(RuleRegistry.allIDs))
-        let paths = FileDiscovery().discover([folder.url("Sources")]).files
         linter.memoryBudget = memoryBudget ?? budget + Self.kept(paths, project: project)
         linter.threads = threads
         if cache { linter.cache = ResultCache(directory: folder.url(".build/actorlint-cache")) }
@@ -75,6 +74,15 @@ import Testing
         linter.profile = profile
         return (linter.run(paths: paths), profile.counters)
     }
+
+    /// Writes `files` (path: text) into `folder` and finds them as a run does.
+    static func written(_ files: [String: String], in folder: TemporaryDirectory) throws -> [String] {
+        for (path, text) in files { try folder.write(path, text) }
+        return FileDiscovery().discover([folder.url("Sources")]).files
+    }
+
+    /// What a text's tree takes (`SourceFile.treeBytes`).
+    static func tree(_ text: String) -> Int { SourceFile(path: "F.swift", text: text).treeBytes }
 
     /// `modules`, each with its folder under `Sources`, then `idle` modules with none.
     static func project(_ modules: [String], idle: Int = 0, projectPath: String? = nil,
@@ -110,7 +118,7 @@ import Testing
     /// Tree budget for one module's files held at once, with the largest file's summary in
     /// flight (its parse and walk, guessed from its size) or its rules' walk.
     static func room(for texts: [String]) -> Int {
-        let trees = texts.map { SourceFile(path: "F.swift", text: $0).treeBytes }
+        let trees = texts.map(tree)
         let guesses = texts.map { SourceFile.treeBytes(sourceBytes: $0.utf8.count) }
         return trees.reduce(0, +) + 2 * guesses.max()! + trees.max()!
     }
@@ -118,6 +126,15 @@ import Testing
     /// The room the larger of `App`'s and `Core`'s files take (`room(for:)`).
     static func moduleRoom(_ files: [String: String]) -> Int {
         ["App", "Core"].map { module in room(for: files.filter { $0.key.hasPrefix("Sources/\(module)/") }.map(\.value)) }.max()!
+    }
+
+    /// `App` alone: the model, its extension, and six fillers as in `twoModules`.
+    static func oneModule() -> [String: String] {
+        var files = ["Sources/App/Model.swift": Self.core, "Sources/App/Model+Refresh.swift": Self.extensionFile(importing: nil)]
+        for index in 0..<6 {
+            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
+        }
+        return files
     }
 
     /// `App`, which imports `Core`, and `Core`, each with six fillers of some 40 KB of tree. The
@@ -137,7 +154,7 @@ import Testing
         // (one thread: with two, the next module's first file may be parsed meanwhile).
         let files = Self.twoModules()
         let budget = Self.moduleRoom(files)
-        #expect(budget < files.values.map { SourceFile(path: "F.swift", text: $0).treeBytes }.reduce(0, +))
+        #expect(budget < files.values.map(Self.tree).reduce(0, +))
         let folder = try TemporaryDirectory()
         let streamed = try run(files, modules: ["App", "Core"], budget: budget, threads: 1, in: folder)
         #expect(streamed.counters["files parsed again", default: 0] == 0)
@@ -158,11 +175,9 @@ import Testing
         let run = { (budget: Int, idle: Int) in
             try self.run(files, modules: ["App", "Core"], memoryBudget: budget, idleModules: idle, threads: 1, in: folder)
         }
-        for (path, text) in files { try folder.write(path, text) }
-        let paths = FileDiscovery().discover([folder.url("Sources")]).files
+        let paths = try Self.written(files, in: folder)
         let project = Self.project(["App", "Core"], in: folder)
-        var (low, high) = (0, 2 * Self.kept(paths, project: project)
-            + Self.moduleRoom(files))
+        var (low, high) = (0, 2 * Self.kept(paths, project: project) + Self.moduleRoom(files))
         #expect(try run(high, 0).counters["files parsed again", default: 0] == 0)
         while high - low > 1 {
             let middle = (low + high) / 2
@@ -196,8 +211,7 @@ import Testing
         // and no file is parsed again.
         let files = Self.twoModules()
         let folder = try TemporaryDirectory()
-        for (path, text) in files { try folder.write(path, text) }
-        let paths = FileDiscovery().discover([folder.url("Sources")]).files
+        let paths = try Self.written(files, in: folder)
         let room = Self.moduleRoom(files)
         var idle = 0
         while Self.kept(paths, project: Self.project(["App", "Core"], idle: idle, in: folder)) <= 4 * room { idle += 1_000 }
@@ -210,14 +224,11 @@ import Testing
     @Test func heldTreesMakeRoomForTheParseInFlight() throws {
         // Six fillers fill the budget; the last file's summary then needs room for its parse
         // and walk: the trees held last are given up (and parsed again for their rules).
-        var files = ["Sources/App/Model.swift": Self.core, "Sources/App/Model+Refresh.swift": Self.extensionFile(importing: nil)]
-        for index in 0..<6 {
-            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
-        }
+        var files = Self.oneModule()
         let last = String(repeating: "let z = 1 // await\n", count: 60)
         files["Sources/App/Zlast.swift"] = last
         let held = files.filter { $0.key != "Sources/App/Zlast.swift" }.values
-            .map { SourceFile(path: "F.swift", text: $0).treeBytes }.reduce(0, +)
+            .map(Self.tree).reduce(0, +)
         let budget = held + 10_000
         #expect(held + 2 * SourceFile.treeBytes(sourceBytes: last.utf8.count) > budget)
         let folder = try TemporaryDirectory()
@@ -235,11 +246,8 @@ import Testing
         // Room for every tree of the module and nothing more: the summaries fit (each guessed
         // smaller than the tree before it), but the rules' walk of the first tree analysed
         // needs room, so a tree held is given up.
-        var files = ["Sources/App/Model.swift": Self.core, "Sources/App/Model+Refresh.swift": Self.extensionFile(importing: nil)]
-        for index in 0..<6 {
-            files["Sources/App/Other\(index).swift"] = String(repeating: "let a\(index) = 1 // await\n", count: 40)
-        }
-        let trees = files.values.map { SourceFile(path: "F.swift", text: $0).treeBytes }
+        let files = Self.oneModule()
+        let trees = files.values.map(Self.tree)
         let guesses = files.values.map { SourceFile.treeBytes(sourceBytes: $0.utf8.count) }
         #expect(2 * guesses.max()! < trees.max()!)
         let budget = trees.reduce(0, +)
@@ -257,7 +265,7 @@ import Testing
         // alone cannot need more (each reserves at most twice its tree or its guess), and the
         // same findings.
         let files = Self.twoModules()
-        let jobs = files.values.map { max(SourceFile(path: "F.swift", text: $0).treeBytes,
+        let jobs = files.values.map { max(Self.tree($0),
                                           SourceFile.treeBytes(sourceBytes: $0.utf8.count)) }
         let folder = try TemporaryDirectory()
         let roomy = try run(files, modules: ["App", "Core"], threads: 2, in: folder)
@@ -281,10 +289,9 @@ import Testing
         let source = String(repeating: "let a = 1 // await\n", count: 40)
         let files = ["Sources/A/Package.swift": manifest, "Sources/A/Small.swift": "let s = 1\n",
                      "Sources/B/One.swift": source, "Sources/B/Two.swift": source]
-        let tree = { (text: String) in SourceFile(path: "F.swift", text: text).treeBytes }
         let budget = Self.room(for: [source, source])
         // Held, the manifest would fit, but leave no room for the second file's summary.
-        #expect(tree(manifest) > 2 * tree(source) && tree(manifest) + tree(source) < budget)
+        #expect(Self.tree(manifest) > 2 * Self.tree(source) && Self.tree(manifest) + Self.tree(source) < budget)
         let streamed = try run(files, modules: ["A", "B"], budget: budget, threads: 1, in: TemporaryDirectory())
         #expect(streamed.counters["files parsed again", default: 0] == 0)
         #expect(streamed.counters["manifests parsed again", default: 0] == 1)
