@@ -53,13 +53,13 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n@main struct JournalApp: App { var body: some Scene { WindowGroup { Text(\"Hi\") } } }\n"),
                     ("Sources/JournalKit/Entry.swift", "import Foundation\npublic struct Entry {}\n"),
                 ]),
-            // A UI feature module with only one of the two settings.
+            // A UI feature module: most of its types are views or view controllers.
             RuleExample("""
                 // swift-tools-version: 6.2
                 import PackageDescription
 
                 let package = Package(name: "Feed", targets: [
-                    ↓.target(name: "FeedUI", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                    ↓.target(name: "FeedUI"),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
                     ("Sources/FeedUI/FeedView.swift", "import UIKit\nfinal class FeedViewController: UIViewController {}\n"),
@@ -75,7 +75,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ↓.executableTarget(name: "Viewer", swiftSettings: strict),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/Viewer/main.swift", "import AppKit\n"),
+                    ("Sources/Viewer/main.swift", "import AppKit\nfinal class ViewerWindow: NSWindowController {}\n"),
                 ]),
         ],
         nonTriggering: [
@@ -94,7 +94,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                 ]),
             // Both settings through a shared array and a loop, which actorlint resolves.
             RuleExample("""
@@ -112,7 +112,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
                 }
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                     ("Tests/JournalAppTests/SnapshotTests.swift", "import SwiftUI\nimport Testing\n"),
                 ]),
             // Tools version 6.0: `.defaultIsolation` does not exist yet.
@@ -124,7 +124,29 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     .executableTarget(name: "JournalApp"),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
+                ]),
+            // A UI module that decided on one of the two settings has chosen: it is not asked for the other.
+            RuleExample("""
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(name: "Feed", targets: [
+                    .target(name: "FeedUI", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                ])
+                """, fileName: "Package.swift", otherFiles: [
+                    ("Sources/FeedUI/FeedView.swift", "import UIKit\nfinal class FeedViewController: UIViewController {}\n"),
+                ]),
+            // A shared library that imports UIKit but whose types are mostly not UI: networking and
+            // persistence stay nonisolated.
+            RuleExample("""
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(name: "Core", targets: [.target(name: "CoreKit")])
+                """, fileName: "Package.swift", otherFiles: [
+                    ("Sources/CoreKit/Client.swift", "import UIKit\npublic final class Client {}\npublic struct Entry {}\npublic final class Store {}\n"),
+                    ("Sources/CoreKit/Badge.swift", "import UIKit\npublic final class BadgeView: UIView {}\n"),
                 ]),
             // A command-line tool and a networking library: no UI imports.
             RuleExample("""
@@ -151,7 +173,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ]),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                 ]),
             // No file of the target was checked: no evidence that it is UI code.
             RuleExample("""
@@ -198,7 +220,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ]
                 )
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                 ]),
             // Into an existing list, after a comment on its last line, two-space indentation.
             CorrectionExample("""
@@ -234,7 +256,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                   ]
                 )
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/FeedUI/FeedView.swift", "import SwiftUI\n"),
+                    ("Sources/FeedUI/FeedView.swift", "import SwiftUI\nstruct FeedView: View { var body: some View { Text(\"Feed\") } }\n"),
                 ]),
             // One-line declarations stay on one line.
             CorrectionExample("""
@@ -251,11 +273,11 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
 
                 let package = Package(name: "Mac", targets: [
                     .executableTarget(name: "Viewer", path: "App", swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
-                    .target(name: "Panels", swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+                    .target(name: "Panels", swiftSettings: [.defaultIsolation(MainActor.self)]),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("App/main.swift", "import AppKit\n"),
-                    ("Sources/Panels/Panel.swift", "import AppKit\n"),
+                    ("App/main.swift", "import AppKit\nfinal class MainWindow: NSWindowController {}\n"),
+                    ("Sources/Panels/Panel.swift", "import AppKit\nfinal class Panel: NSViewController {}\n"),
                 ]),
         ]
     )
