@@ -323,7 +323,7 @@ public final class ProjectIndex: @unchecked Sendable {
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let owner = node.ancestor(MemberBlockSyntax.self)?.parent,
+            if let owner = node.nearest(MemberBlockSyntax.self)?.parent,
                let name = TypeDeclaration(owner)?.name ?? owner.as(ExtensionDeclSyntax.self).map({ ProjectIndex.baseName($0.extendedType) }) {
                 recordParameters(node.signature.parameterClause, under: name)
             }

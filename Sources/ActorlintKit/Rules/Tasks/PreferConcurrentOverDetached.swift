@@ -157,9 +157,9 @@ struct PreferConcurrentOverDetached: Rule {
     /// inheriting cancellation, a decision this rule does not second-guess.
     private func doesWorkOfItsOwn(_ call: FunctionCallExprSyntax) -> Bool {
         guard let body = TaskCreation(call)?.body else { return false }
-        return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
+        return collect(FunctionCallExprSyntax.self, in: body.statements, within: .everything).contains { inner in
             // A call in an `if`/`guard`/`while` condition decides; it is not the work.
-            let stop = inner.ancestorOrSelf(where: {
+            let stop = inner.nearest(orSelf: true, where: {
                 $0.is(AwaitExprSyntax.self) || $0.is(ConditionElementSyntax.self) || $0.id == body.id
             })
             return stop?.id == body.id
@@ -173,13 +173,13 @@ struct PreferConcurrentOverDetached: Rule {
            ["value", "result"].contains(member.declName.baseName.text) { return true }
         if let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let scope = binding.ancestorOrSelf(where: { $0.is(CodeBlockItemListSyntax.self) }),
-           collect(MemberAccessExprSyntax.self, in: scope).contains(where: { access in
+           let scope = binding.nearest(orSelf: true, where: { $0.is(CodeBlockItemListSyntax.self) }),
+           collect(MemberAccessExprSyntax.self, in: scope, within: .everything).contains(where: { access in
                ["value", "result"].contains(access.declName.baseName.text)
                    && access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
            }) { return true }
         guard let body = TaskCreation(call)?.body else { return false }
-        return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
+        return collect(FunctionCallExprSyntax.self, in: body.statements, within: .everything).contains { inner in
             if inner.calleeText == "MainActor.run" || inner.calleeText == "DispatchQueue.main.async" { return true }
             if inner.calleeText == "Task", let closure = inner.trailingClosure,
                closure.signature?.attributes.contains(where: {

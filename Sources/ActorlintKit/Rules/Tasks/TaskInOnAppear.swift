@@ -202,7 +202,7 @@ struct TaskInOnAppear: Rule {
             let statements = modifier.closure.statements
             // Statements of the closure itself, in its `if`/`guard`/`switch` branches too, but not
             // in nested closures (those run at another time).
-            let items = collect(CodeBlockItemSyntax.self, in: statements, skippingNestedClosures: true)
+            let items = collect(CodeBlockItemSyntax.self, in: statements, within: .context)
             return items.compactMap { item -> Violation? in
                 // Only a Task whose handle is discarded: a stored task has a managed lifetime.
                 guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText(isOneOf: ["Task"]),
