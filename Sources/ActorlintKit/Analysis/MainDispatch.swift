@@ -67,7 +67,7 @@ struct MainDispatch {
     var isInSwiftUIViewCode: Bool {
         var current = call.parent
         while let node = current {
-            if let closure = node.as(ClosureExprSyntax.self), let owner = ClosureUse(closure: closure).call,
+            if let closure = node.as(ClosureExprSyntax.self), let owner = closure.invocation?.call,
                let name = owner.calleeName, Catalogue.swiftUIModifiers.contains("." + name) || owner.calleeText == "Button" {
                 return false
             }

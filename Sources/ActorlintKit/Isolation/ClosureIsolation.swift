@@ -9,9 +9,8 @@ extension IsolationModel {
            case .globalActor(let actor)? = explicit(attributes, nil) {
             return IsolationResult(global(actor), reasons: [here("the closure is declared `@\(actor)`")])
         }
-        let use = ClosureUse(closure: closure)
-        guard let call = use.call else { return plainClosure(closure) }
-        let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: use.label)
+        guard let (call, label) = closure.invocation else { return plainClosure(closure) }
+        let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: label)
         let callee = call.calledExpression.trimmedText
         switch behaviour?.kind {
         case .mainActor?:

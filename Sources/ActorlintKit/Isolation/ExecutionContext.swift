@@ -86,7 +86,7 @@ public struct ExecutionContext: Sendable {
             return "`\(accessor)` accessor of `\(property)`"
         case .subscript: return "subscript"
         case .closure:
-            if let call = ClosureUse(closure: node.as(ClosureExprSyntax.self)!).call {
+            if let call = node.as(ClosureExprSyntax.self)!.invocation?.call {
                 return "closure passed to `\(call.calledExpression.trimmedText)`"
             }
             return "closure"
@@ -109,27 +109,6 @@ public struct ExecutionContext: Sendable {
     }
 }
 
-/// How a closure is used: the call it is an argument of, if any.
-struct ClosureUse {
-    var call: FunctionCallExprSyntax?
-    /// The argument label, when passed as a labeled argument.
-    var label: String?
-
-    init(closure: ClosureExprSyntax) {
-        let parent = closure.parent
-        if let call = parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
-            self.call = call
-        } else if let element = parent?.as(MultipleTrailingClosureElementSyntax.self) {
-            self.call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
-            label = element.label.text
-        } else if let argument = parent?.as(LabeledExprSyntax.self),
-                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-            self.call = call
-            label = argument.label?.text
-        }
-    }
-}
-
 extension ExecutionContext {
     /// Whether the context is async: an `async` function, initializer or accessor, or an async closure.
     var isAsync: Bool {
@@ -138,7 +117,7 @@ extension ExecutionContext {
         if let initializer = node.as(InitializerDeclSyntax.self) { return initializer.signature.effectSpecifiers?.asyncSpecifier != nil }
         if let accessor = node.as(AccessorDeclSyntax.self) { return accessor.effectSpecifiers?.asyncSpecifier != nil }
         if let closure = node.as(ClosureExprSyntax.self) {
-            if let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task", "Task.detached"]) { return true }
+            if let call = closure.invocation?.call, call.calleeText(isOneOf: ["Task", "Task.detached"]) { return true }
             return closure.isAsync
         }
         return false

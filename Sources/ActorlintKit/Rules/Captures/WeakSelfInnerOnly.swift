@@ -412,7 +412,7 @@ struct WeakSelfInnerOnly: Rule {
     private func crossesSendableClosure(from inner: ClosureExprSyntax, to outer: ClosureExprSyntax) -> Bool {
         var current = inner.enclosingClosure
         while let closure = current, closure.id != outer.id {
-            if let call = ClosureUse(closure: closure).call,
+            if let call = closure.invocation?.call,
                IsolationModel.behaviour(of: call, callee: call.calleeText)?.kind == .nonisolated {
                 return true
             }

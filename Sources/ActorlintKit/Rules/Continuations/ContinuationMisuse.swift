@@ -688,7 +688,7 @@ private final class ContinuationFlow {
         for event in events {
             if let closure = event.as(ClosureExprSyntax.self) {
                 guard closure.id != node.id, referencesContinuation(closure) else { continue }
-                let call = callTaking(closure)
+                let call = closure.invocation?.call
                 if let call, handledCalls.contains(call.id) {
                     _ = runCallback(closure, call: call)   // an alternative to a callback already counted
                     continue
@@ -774,17 +774,6 @@ private final class ContinuationFlow {
             } else {
                 current = nil
             }
-        }
-        return nil
-    }
-
-    private func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
-        if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
-        if let argument = closure.parent?.as(LabeledExprSyntax.self) {
-            return argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-        }
-        if let trailing = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
-            return trailing.parent?.parent?.as(FunctionCallExprSyntax.self)
         }
         return nil
     }

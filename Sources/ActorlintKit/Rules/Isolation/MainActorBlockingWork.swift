@@ -199,7 +199,7 @@ private enum AsyncFunctions {
                 return ExecutionContext(kind: .function, node: node)
             }
             if let closure = node.as(ClosureExprSyntax.self) {
-                guard let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task"]) else { return nil }
+                guard let call = closure.invocation?.call, call.calleeText(isOneOf: ["Task"]) else { return nil }
                 return ExecutionContext(kind: .closure, node: node)
             }
             return nil
@@ -272,7 +272,7 @@ private struct HeavyWork {
             }
             // Work inside a nested closure or function runs where that closure runs, not here.
             override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-                guard let call = ClosureUse(closure: node).call, let method = call.calleeName,
+                guard let call = node.invocation?.call, let method = call.calleeName,
                       Catalogue.synchronousClosureMethods.contains(method) else { return .skipChildren }
                 return .visitChildren
             }

@@ -130,7 +130,7 @@ struct PublishedMutationOffMain: Rule {
     private func isCallback(_ node: Syntax) -> Bool {
         var context = ExecutionContext.innermost(containing: node)
         while context.kind == .closure, let closure = context.node?.as(ClosureExprSyntax.self) {
-            if let call = ClosureUse(closure: closure).call,
+            if let call = closure.invocation?.call,
                IsolationModel.behaviour(of: call, callee: call.calleeText)?.kind == .nonisolated {
                 return true
             }

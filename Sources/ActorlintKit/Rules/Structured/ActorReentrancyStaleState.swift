@@ -442,7 +442,10 @@ struct ActorReentrancyStaleState: Rule {
             }
         }
         for (property, node) in checked {
-            guard let element = ancestor(of: node, ConditionElementSyntax.self) else { continue }
+            // The condition a read sits in, not looking past its own block.
+            guard let element = node.nearest(within: .context, where: {
+                $0.is(ConditionElementSyntax.self) || $0.is(CodeBlockSyntax.self)
+            })?.as(ConditionElementSyntax.self) else { continue }
             if let ifExpression = element.parent?.parent?.as(IfExprSyntax.self) {
                 var scope = [ifExpression.body.startOffset..<ifExpression.body.endOffset]
                 if let elseBody = ifExpression.elseBody { scope.append(elseBody.startOffset..<elseBody.endOffset) }
@@ -458,16 +461,6 @@ struct ActorReentrancyStaleState: Rule {
             }
         }
         return checks
-    }
-
-    private func ancestor<T: SyntaxProtocol>(of node: Syntax, _ type: T.Type) -> T? {
-        var current = node.parent
-        while let candidate = current, !candidate.isContextBoundary {
-            if let match = candidate.as(type) { return match }
-            if candidate.is(CodeBlockSyntax.self) { return nil }
-            current = candidate.parent
-        }
-        return nil
     }
 
     /// Whether a run can pass `suspension` and then reach `node`: not when they sit in exclusive
