@@ -1,12 +1,26 @@
 import SwiftSyntax
 
-/// A `Task { }` (or `Task.detached`, `Task.immediate`, `Task(priority:)`, `Task<T, E> { }`) and
-/// the closure it runs.
+/// A task created with a closure: `Task { }`, `Task(priority:) { }`, `Task(name:) { }`,
+/// `Task.init { }`, `Task<T, E> { }` (its closure may throw a typed error, SE-0413),
+/// `Task.detached { }`, and `Task.immediate { }` and `Task.immediateDetached { }` (SE-0472);
+/// the closure is the trailing one or the `operation:` argument. The one place that tells a task
+/// from other calls: the capture, task, cancellation and isolation analyses all ask it.
 struct TaskCreation {
     let call: FunctionCallExprSyntax
     let body: ClosureExprSyntax
-    /// Detached tasks do not take `self` implicitly: their closures need explicit `self.`.
-    let isDetached: Bool
+    /// `Task`, `Task.detached`, `Task.immediate` or `Task.immediateDetached`, as messages name it.
+    let spelling: String
+
+    /// The callees that create a task, without generic arguments, and their spellings.
+    private static let spellings = [
+        "Task": "Task", "Task.init": "Task", "Task.detached": "Task.detached",
+        "Task.immediate": "Task.immediate", "Task.immediateDetached": "Task.immediateDetached",
+    ]
+
+    /// A detached task inherits neither the creator's isolation nor its priority and task-local
+    /// values, and its closure does not take `self` implicitly. The others inherit them (SE-0304,
+    /// and SE-0472 for `Task.immediate`).
+    var isDetached: Bool { spelling == "Task.detached" || spelling == "Task.immediateDetached" }
 
     init?(_ call: FunctionCallExprSyntax) {
         // Every call of a file is asked: most are rejected by their first token, before the
@@ -20,14 +34,14 @@ struct TaskCreation {
         if let open = callee.firstIndex(of: "<"), let close = callee.lastIndex(of: ">"), open < close {
             callee.removeSubrange(open...close)
         }
-        guard ["Task", "Task.init", "Task.detached", "Task.immediate", "Task.immediateDetached"].contains(callee),
+        guard let spelling = Self.spellings[callee],
               let body = call.trailingClosure
                 ?? call.arguments.first(where: { $0.label?.text == "operation" })?.expression.as(ClosureExprSyntax.self)
                 ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
         else { return nil }
         self.call = call
         self.body = body
-        self.isDetached = callee.hasSuffix("etached")
+        self.spelling = spelling
     }
 
     /// The task whose body is `closure`, if any.

@@ -31,10 +31,13 @@ enum TestCode {
         }
     }
 
-    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`, `DummyMocks`.
+    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`, `ServiceStubs`: the
+    /// word starts or ends the name as a word of its own, so `Spyglass` and `Mockingbird` are not.
     static func isTestDoubleName(_ name: String) -> Bool {
         ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { word in
-            name.hasPrefix(word) || name.hasSuffix(word) || name.hasSuffix(word + "s")
+            guard name.hasPrefix(word) else { return name.hasSuffix(word) || name.hasSuffix(word + "s") }
+            let rest = name.dropFirst(word.count)
+            return rest.isEmpty || rest == "s" || rest.first?.isUppercase == true
         }
     }
 

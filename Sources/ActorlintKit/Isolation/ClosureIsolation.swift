@@ -20,7 +20,7 @@ extension IsolationModel {
         case .inherits?:
             return inherit(closure, note: behaviour!.note)
         case .taskInherits?:
-            return task(closure)
+            return task(closure, note: behaviour!.note, spelling: TaskCreation(call)?.spelling ?? "Task")
         case nil:
             var parent = enclosing(closure)
             // Inheriting "nonisolated" and being nonisolated are the same thing for synchronous code.
@@ -40,6 +40,11 @@ extension IsolationModel {
     }
 
     static func behaviour(of call: FunctionCallExprSyntax, callee: String) -> Behaviour? {
+        if let task = TaskCreation(call) {
+            return task.isDetached
+                ? Behaviour(kind: .nonisolated, note: "`\(task.spelling) { }` inherits no isolation")
+                : Behaviour(kind: .taskInherits, note: "`\(task.spelling) { }` inherits the isolation of the context that creates it")
+        }
         let name = call.calleeName.map { "." + $0 } ?? ""
         for entry in Catalogue.closureAPIs where entry.callee == callee || (entry.callee.hasPrefix(".") && entry.callee == name) {
             return Behaviour(kind: entry.behaviour, note: entry.note)
@@ -129,9 +134,9 @@ extension IsolationModel {
 
     /// `Task { }` inherits a global actor; an actor instance only when the closure captures `self`
     /// (SE-0420); nothing from nonisolated or caller's-actor code, so it then runs concurrently.
-    private func task(_ closure: ClosureExprSyntax) -> IsolationResult {
+    /// `Task.immediate { }` inherits the same way (SE-0472).
+    private func task(_ closure: ClosureExprSyntax, note: String, spelling: String) -> IsolationResult {
         let parent = enclosing(closure)
-        let note = "`Task { }` inherits the isolation of the context that creates it"
         switch parent.isolation {
         case .mainActor, .globalActor, .unknown:
             return IsolationResult(parent.isolation, reasons: [reason(note, at: closure)] + parent.reasons)
@@ -139,9 +144,9 @@ extension IsolationModel {
             if closure.mentionsSelf {
                 return IsolationResult(parent.isolation, reasons: [reason(note + "; it captures `self`, so it runs on the actor", at: closure)] + parent.reasons)
             }
-            return IsolationResult(.concurrent, reasons: [reason("a `Task { }` in actor code is isolated to the actor only when it captures `self` (SE-0420); this one does not", at: closure)] + parent.reasons)
+            return IsolationResult(.concurrent, reasons: [reason("a `\(spelling) { }` in actor code is isolated to the actor only when it captures `self` (SE-0420); this one does not", at: closure)] + parent.reasons)
         case .nonisolated, .caller, .concurrent:
-            return IsolationResult(.concurrent, reasons: [reason("`Task { }` created in code without a static actor runs on the global concurrent executor", at: closure)] + parent.reasons)
+            return IsolationResult(.concurrent, reasons: [reason("`\(spelling) { }` created in code without a static actor runs on the global concurrent executor", at: closure)] + parent.reasons)
         }
     }
 }

@@ -199,7 +199,7 @@ private enum AsyncFunctions {
                 return ExecutionContext(kind: .function, node: node)
             }
             if let closure = node.as(ClosureExprSyntax.self) {
-                guard let call = closure.invocation?.call, call.calleeText(isOneOf: ["Task"]) else { return nil }
+                guard TaskCreation(body: closure) != nil else { return nil }
                 return ExecutionContext(kind: .closure, node: node)
             }
             return nil
