@@ -178,6 +178,10 @@ import Testing
         ("Sources/App/Login.swift", "struct MockStore { func f() {} }", true),
         ("Sources/App/Login.swift", "extension StubClient { func f() {} }", true),
         ("Sources/App/Login.swift", "final class SpyDelegate { struct Inner { func f() {} } }", true),
+        // A test shown without its import (as in a rule's examples).
+        ("Sources/App/Login.swift", "final class LoginTests: XCTestCase { func testA() { f() }; func f() {} }", true),
+        ("Sources/App/Login.swift", "@Test func loads() async {}", true),
+        ("Sources/App/Login.swift", "@Suite struct Checks { func f() {} }", true),
         // Near misses: app code that only sounds like tests.
         ("Sources/App/Login.swift", "func f() {}", false),
         ("Sources/App/Login.swift", "func testConnection() { f() }\nfunc f() {}", false),

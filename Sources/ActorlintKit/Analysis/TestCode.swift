@@ -3,10 +3,11 @@ import SwiftSyntax
 /// Test code and test support: tests mirror on purpose the shapes some rules flag (awaits in a
 /// fixed order, callback APIs kept as they are, loops nobody cancels), so those rules leave it alone.
 enum TestCode {
-    /// Whether `node` of `file` is test code: the file is a test source, or `node` belongs to a
-    /// test double (`MockStore`, `StubClient`), in any file.
+    /// Whether `node` of `file` is test code: the file is a test source, or `node` belongs, in
+    /// any file, to a test (an `XCTestCase`, a `@Test` function, a `@Suite`) or a test double
+    /// (`MockStore`, `StubClient`).
     static func contains(_ node: some SyntaxProtocol, in file: SourceFile) -> Bool {
-        isTestSource(file) || node.nearest(where: { isTestDouble($0) }) != nil
+        isTestSource(file) || node.nearest(orSelf: true, where: { isTestDeclaration($0) }) != nil
     }
 
     /// A file under a `…Tests`/`…Test`/`…Mocks`/`TestDoubles`… directory, named
@@ -41,13 +42,22 @@ enum TestCode {
         }
     }
 
-    /// A type, or an extension of a type, named as a test double.
-    private static func isTestDouble(_ node: Syntax) -> Bool {
+    /// A test double (a type, or an extension of one, named as such), an `XCTestCase` subclass,
+    /// a `@Suite` or a `@Test` function.
+    private static func isTestDeclaration(_ node: Syntax) -> Bool {
         switch node.kind {
         case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-            return node.asProtocol((any DeclGroupSyntax).self).map { isTestDoubleName($0.typeName) } ?? false
+            guard let group = node.asProtocol((any DeclGroupSyntax).self) else { return false }
+            return isTestDoubleName(group.typeName) || names(group.attributes).contains("Suite")
+                || group.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedText.hasSuffix("XCTestCase") } == true
+        case .functionDecl:
+            return node.as(FunctionDeclSyntax.self).map { names($0.attributes).contains("Test") } ?? false
         default:
             return false
         }
+    }
+
+    private static func names(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
     }
 }

@@ -451,11 +451,11 @@ struct CompletionHandlerToAsync: Rule {
     static let triggers = ["escaping", "Void", "-> ()", "->()"]
 
     func violations(in context: RuleContext) -> [Violation] {
-        // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
-        if TestCode.isTestSource(context.file) { return [] }
         let functions = context.file.shared(FunctionDeclSyntax.self)
         return functions.compactMap { function in
-            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
+            // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
+            guard let handler = completionHandler(of: function), !TestCode.contains(function, in: context.file),
+                  !hasAsyncOverload(function, among: functions),
                   !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
                   !forwardsHandler(function, handler), !completesSynchronously(function, handler),
                   !isDispatchTableEntry(function, among: functions) else {
@@ -519,8 +519,7 @@ struct CompletionHandlerToAsync: Rule {
 
     /// A shape the function cannot change: a protocol witness (a requirement of a protocol the
     /// type adopts in this module, or any method of an extension that adds a conformance), a
-    /// delegate callback (`webView(_ webView: WKWebView, …)`), an `@objc` or `@IBAction` method,
-    /// or a member of a test double (`MockStore`, `StubClient`).
+    /// delegate callback (`webView(_ webView: WKWebView, …)`), or an `@objc` or `@IBAction` method.
     private func isFixedShape(_ function: FunctionDeclSyntax, _ context: RuleContext) -> Bool {
         if function.attributes.contains(where: {
             ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedText ?? "")
@@ -547,19 +546,11 @@ struct CompletionHandlerToAsync: Rule {
 
     private func witnessesProjectProtocol(_ function: FunctionDeclSyntax, typeName: String, inherited: [String],
                                           _ context: RuleContext) -> Bool {
-        if Self.isTestDoubleName(typeName) { return true }
         let index = context.isolation.index
         let adopted = inherited + (index.type(named: typeName)?.inherited ?? [])
         return adopted.contains { name in
             if Catalogue.callbackProtocols[name]?.requirements.contains(function.name.text) == true { return true }
             return index.type(named: name).map { $0.kind == .protocol && $0.requirements.contains(function.name.text) } ?? false
-        }
-    }
-
-    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`.
-    static func isTestDoubleName(_ name: String) -> Bool {
-        ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { word in
-            name.hasPrefix(word) || name.hasSuffix(word) || name.hasSuffix(word + "s")
         }
     }
 

@@ -383,7 +383,7 @@ struct SequentialIndependentAwaits: Rule {
         // Loops repeat the pair (often deliberately paced); `defer` bodies cannot keep child tasks.
         if list.nearest(within: .context, where: { Flow.isLoop($0) || $0.is(DeferStmtSyntax.self) }) != nil { return [] }
         // Tests sequence their awaits on purpose: the order is what they check.
-        if isTest(list) { return [] }
+        if TestCode.contains(list, in: context.file) { return [] }
         let actorState = enclosingActorState(of: list)
         let items = Array(list)
         var violations: [Violation] = []
@@ -407,23 +407,6 @@ struct SequentialIndependentAwaits: Rule {
             index = next
         }
         return violations
-    }
-
-    /// An XCTest `test…` method or a Swift Testing `@Test` function.
-    private func isTest(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let candidate = current {
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                // `testCaching`, `test_caching`, not `testimonials`.
-                let name = function.name.text
-                let xcTest = name.hasPrefix("test") && name.dropFirst(4).first.map { $0.isUppercase || $0 == "_" } ?? true
-                return xcTest || function.attributes.contains {
-                    $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Test"
-                }
-            }
-            current = candidate.parent
-        }
-        return false
     }
 
     /// `let x = try await f()` (also `var`, tuples, `try?`): a binding whose value is one awaited call.
