@@ -151,30 +151,10 @@ extension IsolationModel {
     }
 }
 
-extension SyntaxProtocol {
-    /// An `await` or `for await` in this code, outside nested closures (whose bodies run
-    /// when they are called).
-    var awaitsOutsideClosures: Bool {
-        let finder = AwaitFinder(viewMode: .sourceAccurate)
-        finder.walk(self)
-        return finder.found
-    }
-}
-
-private final class AwaitFinder: SyntaxVisitor {
-    var found = false
-    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.awaitKeyword != nil { found = true }
-        return .visitChildren
-    }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}
-
 extension ClosureExprSyntax {
-    /// Declared `async`, or awaits in its own body (not in nested closures).
+    /// Declared `async`, or awaits in its own body (not in nested closures or local functions).
     var isAsync: Bool {
-        signature?.effectSpecifiers?.asyncSpecifier != nil || statements.awaitsOutsideClosures
+        signature?.effectSpecifiers?.asyncSpecifier != nil || statements.containsAwait
     }
 
     /// Uses `self` explicitly anywhere in its body, or lists it in its capture list.

@@ -258,7 +258,7 @@ private struct HeavyWork {
         final class Finder: SyntaxVisitor {
             var found: [HeavyWork] = []
             override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-                guard node.awaitKeyword == nil, node.body.buildsText || node.body.containsExternalLoop, !node.body.awaitsOutsideClosures,
+                guard node.awaitKeyword == nil, node.body.buildsText || node.body.containsExternalLoop, !node.body.containsAwait,
                       let source = HeavyWork.externalCollection(node.sequence) else { return .visitChildren }
                 found.append(HeavyWork(node: Syntax(node), what: "the loop over `\(source)`"))
                 return .skipChildren
