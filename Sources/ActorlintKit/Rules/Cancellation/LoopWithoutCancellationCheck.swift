@@ -243,9 +243,8 @@ struct LoopWithoutCancellationCheck: Rule {
         var flagged: [(loop: StmtSyntax, message: String)] = []
         var facts: FileFacts?
         for loop in loops {
-            guard let message = problem(with: loop) else { continue }
             // Tests and their helpers are never cancelled.
-            if TestCode.contains(loop, in: context.file) { continue }
+            guard !TestCode.contains(loop, in: context.file), let message = problem(with: loop) else { continue }
             if facts == nil { facts = FileFacts(context.file) }
             if runsInTaskNobodyCancels(loop, facts: facts!) { continue }
             // A finite loop only needs the check where something cancels its task.

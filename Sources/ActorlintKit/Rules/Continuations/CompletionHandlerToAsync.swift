@@ -454,7 +454,7 @@ struct CompletionHandlerToAsync: Rule {
         let functions = context.file.shared(FunctionDeclSyntax.self)
         return functions.compactMap { function in
             // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
-            guard let handler = completionHandler(of: function), !TestCode.contains(function, in: context.file),
+            guard !TestCode.contains(function, in: context.file), let handler = completionHandler(of: function),
                   !hasAsyncOverload(function, among: functions),
                   !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
                   !forwardsHandler(function, handler), !completesSynchronously(function, handler),
