@@ -35,13 +35,6 @@ extension ClosureExprSyntax {
     var capturesSelfStrongExplicitly: Bool {
         captureItems.contains { $0.isSelf && $0.specifier == nil }
     }
-
-    /// Uses `$0`, `$1`… directly (not in a nested closure).
-    var usesAnonymousArguments: Bool {
-        collect(DeclReferenceExprSyntax.self, in: statements, within: .context).contains {
-            $0.baseName.tokenKind.isDollarIdentifier
-        }
-    }
 }
 
 extension ClosureCaptureSyntax {

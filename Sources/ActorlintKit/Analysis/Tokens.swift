@@ -18,13 +18,6 @@ extension TriviaPiece {
     }
 }
 
-extension TokenKind {
-    var isDollarIdentifier: Bool {
-        if case .dollarIdentifier = self { return true }
-        return false
-    }
-}
-
 extension DeclReferenceExprSyntax {
     /// Whether this is the `name` in `base.name` (a member, not a variable of this scope).
     var isMemberName: Bool {
