@@ -1,6 +1,7 @@
 import SwiftSyntax
 
-/// What a call calls, and the closures it is handed.
+// What a call calls, the closures it is handed, and the call a closure is handed to.
+
 extension FunctionCallExprSyntax {
     /// `Task.detached` for `Task.detached { }`; `DispatchQueue.main.async` for
     /// `DispatchQueue.main.async { }`; `.onAppear` for a modifier whose base is elided.
