@@ -293,7 +293,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
     }
 
     func violations(in context: RuleContext) -> [Violation] {
-        guard let manifest = PackageManifest(context) else { return [] }
+        guard let manifest = PackageManifest(context.file, project: context.project) else { return [] }
         return manifest.targets.compactMap { target, module in
             let texts = (target.settings ?? []).map(Self.text)
             let assessment = Self.assess(module, indexes: context.indexes) { words in
