@@ -63,7 +63,8 @@ public enum Catalogue {
     public enum ClosureBehaviour: String, Sendable, Equatable {
         /// Runs on the main actor (the compiler knows, or the API's parameter is `@MainActor`).
         case mainActor
-        /// `Task { }`: inherits the isolation of the context that creates it.
+        /// `Task { }`: inherits the isolation of the context that creates it (`TaskCreation` tells
+        /// a task, and a detached one, from other calls).
         case taskInherits
         /// Called synchronously or formed as a plain escaping closure: same isolation as its context.
         case inherits
@@ -74,8 +75,6 @@ public enum Catalogue {
     /// Known closure-taking APIs, matched against the callee text with whitespace removed
     /// (`DispatchQueue.main.async`) or, for entries starting with `.`, against the last component.
     public static let closureAPIs: [(callee: String, behaviour: ClosureBehaviour, note: String)] = [
-        ("Task", .taskInherits, "`Task { }` inherits the isolation of the context that creates it"),
-        ("Task.detached", .nonisolated, "`Task.detached { }` inherits no isolation"),
         ("MainActor.run", .mainActor, "`MainActor.run` runs its body on the main actor"),
         ("MainActor.assumeIsolated", .mainActor, "`MainActor.assumeIsolated` runs its body as main-actor code"),
         ("DispatchQueue.main.async", .mainActor, "the compiler treats `DispatchQueue.main.async` bodies as main-actor isolated"),

@@ -9,9 +9,8 @@ extension IsolationModel {
            case .globalActor(let actor)? = explicit(attributes, nil) {
             return IsolationResult(global(actor), reasons: [here("the closure is declared `@\(actor)`")])
         }
-        let use = ClosureUse(closure: closure)
-        guard let call = use.call else { return plainClosure(closure) }
-        let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: use.label)
+        guard let (call, label) = closure.invocation else { return plainClosure(closure) }
+        let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: label)
         let callee = call.calledExpression.trimmedText
         switch behaviour?.kind {
         case .mainActor?:
@@ -21,7 +20,7 @@ extension IsolationModel {
         case .inherits?:
             return inherit(closure, note: behaviour!.note)
         case .taskInherits?:
-            return task(closure)
+            return task(closure, note: behaviour!.note, spelling: TaskCreation(call)?.spelling ?? "Task")
         case nil:
             var parent = enclosing(closure)
             // Inheriting "nonisolated" and being nonisolated are the same thing for synchronous code.
@@ -41,6 +40,11 @@ extension IsolationModel {
     }
 
     static func behaviour(of call: FunctionCallExprSyntax, callee: String) -> Behaviour? {
+        if let task = TaskCreation(call) {
+            return task.isDetached
+                ? Behaviour(kind: .nonisolated, note: "`\(task.spelling) { }` inherits no isolation")
+                : Behaviour(kind: .taskInherits, note: "`\(task.spelling) { }` inherits the isolation of the context that creates it")
+        }
         let name = call.calleeName.map { "." + $0 } ?? ""
         for entry in Catalogue.closureAPIs where entry.callee == callee || (entry.callee.hasPrefix(".") && entry.callee == name) {
             return Behaviour(kind: entry.behaviour, note: entry.note)
@@ -130,9 +134,9 @@ extension IsolationModel {
 
     /// `Task { }` inherits a global actor; an actor instance only when the closure captures `self`
     /// (SE-0420); nothing from nonisolated or caller's-actor code, so it then runs concurrently.
-    private func task(_ closure: ClosureExprSyntax) -> IsolationResult {
+    /// `Task.immediate { }` inherits the same way (SE-0472).
+    private func task(_ closure: ClosureExprSyntax, note: String, spelling: String) -> IsolationResult {
         let parent = enclosing(closure)
-        let note = "`Task { }` inherits the isolation of the context that creates it"
         switch parent.isolation {
         case .mainActor, .globalActor, .unknown:
             return IsolationResult(parent.isolation, reasons: [reason(note, at: closure)] + parent.reasons)
@@ -140,37 +144,17 @@ extension IsolationModel {
             if closure.mentionsSelf {
                 return IsolationResult(parent.isolation, reasons: [reason(note + "; it captures `self`, so it runs on the actor", at: closure)] + parent.reasons)
             }
-            return IsolationResult(.concurrent, reasons: [reason("a `Task { }` in actor code is isolated to the actor only when it captures `self` (SE-0420); this one does not", at: closure)] + parent.reasons)
+            return IsolationResult(.concurrent, reasons: [reason("a `\(spelling) { }` in actor code is isolated to the actor only when it captures `self` (SE-0420); this one does not", at: closure)] + parent.reasons)
         case .nonisolated, .caller, .concurrent:
-            return IsolationResult(.concurrent, reasons: [reason("`Task { }` created in code without a static actor runs on the global concurrent executor", at: closure)] + parent.reasons)
+            return IsolationResult(.concurrent, reasons: [reason("`\(spelling) { }` created in code without a static actor runs on the global concurrent executor", at: closure)] + parent.reasons)
         }
     }
 }
 
-extension SyntaxProtocol {
-    /// An `await` or `for await` in this code, outside nested closures (whose bodies run
-    /// when they are called).
-    var awaitsOutsideClosures: Bool {
-        let finder = AwaitFinder(viewMode: .sourceAccurate)
-        finder.walk(self)
-        return finder.found
-    }
-}
-
-private final class AwaitFinder: SyntaxVisitor {
-    var found = false
-    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.awaitKeyword != nil { found = true }
-        return .visitChildren
-    }
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}
-
 extension ClosureExprSyntax {
-    /// Declared `async`, or awaits in its own body (not in nested closures).
+    /// Declared `async`, or awaits in its own body (not in nested closures or local functions).
     var isAsync: Bool {
-        signature?.effectSpecifiers?.asyncSpecifier != nil || statements.awaitsOutsideClosures
+        signature?.effectSpecifiers?.asyncSpecifier != nil || statements.containsAwait
     }
 
     /// Uses `self` explicitly anywhere in its body, or lists it in its capture list.

@@ -86,7 +86,7 @@ public struct ExecutionContext: Sendable {
             return "`\(accessor)` accessor of `\(property)`"
         case .subscript: return "subscript"
         case .closure:
-            if let call = ClosureUse(closure: node.as(ClosureExprSyntax.self)!).call {
+            if let call = node.as(ClosureExprSyntax.self)!.invocation?.call {
                 return "closure passed to `\(call.calledExpression.trimmedText)`"
             }
             return "closure"
@@ -109,23 +109,17 @@ public struct ExecutionContext: Sendable {
     }
 }
 
-/// How a closure is used: the call it is an argument of, if any.
-struct ClosureUse {
-    var call: FunctionCallExprSyntax?
-    /// The argument label, when passed as a labeled argument.
-    var label: String?
-
-    init(closure: ClosureExprSyntax) {
-        let parent = closure.parent
-        if let call = parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
-            self.call = call
-        } else if let element = parent?.as(MultipleTrailingClosureElementSyntax.self) {
-            self.call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
-            label = element.label.text
-        } else if let argument = parent?.as(LabeledExprSyntax.self),
-                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-            self.call = call
-            label = argument.label?.text
+extension ExecutionContext {
+    /// Whether the context is async: an `async` function, initializer or accessor, a task's body, or an async closure.
+    var isAsync: Bool {
+        guard let node else { return false }
+        if let function = node.as(FunctionDeclSyntax.self) { return function.signature.effectSpecifiers?.asyncSpecifier != nil }
+        if let initializer = node.as(InitializerDeclSyntax.self) { return initializer.signature.effectSpecifiers?.asyncSpecifier != nil }
+        if let accessor = node.as(AccessorDeclSyntax.self) { return accessor.effectSpecifiers?.asyncSpecifier != nil }
+        if let closure = node.as(ClosureExprSyntax.self) {
+            if TaskCreation(body: closure) != nil { return true }
+            return closure.isAsync
         }
+        return false
     }
 }

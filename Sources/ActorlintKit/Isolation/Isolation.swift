@@ -75,3 +75,11 @@ public struct IsolationResult: Sendable, Hashable {
         return "\(last.message) (\(file):\(last.line))"
     }
 }
+
+extension IsolationResult {
+    /// "`refresh()` runs on the main actor because `FeedModel` is declared `@MainActor` (Feed.swift:3)".
+    func sentence(for context: String) -> String {
+        let cause = because
+        return "\(context) runs on \(isolation.phrase)\(cause.isEmpty ? "" : " because \(cause)")"
+    }
+}

@@ -68,6 +68,11 @@ public struct RuleContext: @unchecked Sendable {
         return reason
     }
 
+    /// Why the task running `node` gets cancelled, in words, or nil (`CancellationSource`).
+    func cancellationReason(for node: some SyntaxProtocol) -> String? {
+        CancellationSource.reason(for: node, in: file, reach: cancellationReason(forFunction:))
+    }
+
     /// A violation spanning `node`, without trivia.
     public func violation(_ message: String, at node: some SyntaxProtocol, fix: Fix? = nil) -> Violation {
         Violation(message: message, range: file.range(of: node), fix: fix)

@@ -486,7 +486,7 @@ struct CancellationShownAsError: Rule {
         guard !passesErrorOn(catchAll.body), !startsWithStalenessCheck(catchAll.body, doStatement),
               let shown = visibleReport(in: catchAll.body, error: errorName, doStatement)
         else { return nil }
-        guard let cancelledBecause = CancellationSource.reason(for: doStatement, context) else { return nil }
+        guard let cancelledBecause = context.cancellationReason(for: doStatement) else { return nil }
 
         var missing: [String] = []
         if !cancellationHandled { missing.append("`CancellationError`") }
@@ -518,17 +518,17 @@ struct CancellationShownAsError: Rule {
 
     /// A `try` that awaits (`try await f()`, `for try await`), or `try Task.checkCancellation()`.
     private func awaitsThrowingWork(_ body: CodeBlockSyntax) -> Bool {
-        !Flow.collect(in: body) { node in
+        !collect(in: body, within: .context) { node in
             if let loop = node.as(ForStmtSyntax.self) { return loop.tryKeyword != nil && loop.awaitKeyword != nil }
             guard let tried = node.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil else { return false }
-            return Flow.containsAwait(tried) || tried.expression.is(AwaitExprSyntax.self)
+            return tried.containsAwait || tried.expression.is(AwaitExprSyntax.self)
                 || tried.expression.trimmedText.hasPrefix("Task.checkCancellation")
         }.isEmpty
     }
 
     /// `URLSession.shared.data(from:)`, `session.download(for:)`, `session.bytes(from:)`…
     private func awaitsURLSession(_ body: CodeBlockSyntax) -> Bool {
-        Flow.collect(FunctionCallExprSyntax.self, in: body).contains { call in
+        collect(FunctionCallExprSyntax.self, in: body, within: .context).contains { call in
             if call.calleeText.contains("URLSession") { return true }
             guard let name = call.calleeName, ["data", "download", "upload", "bytes"].contains(name),
                   call.calledExpression.is(MemberAccessExprSyntax.self),
@@ -553,17 +553,17 @@ struct CancellationShownAsError: Rule {
             return false
         }
         let compares = condition.tokens(viewMode: .sourceAccurate).contains { ["==", "!=", "===", "!=="].contains($0.text) }
-        guard compares, let closure = Flow.enclosingContext(of: doStatement)?.as(ClosureExprSyntax.self),
-              let outer = Flow.enclosingContext(of: closure) else { return false }
+        guard compares, let closure = doStatement.nearest(where: \.isContextBoundary)?.as(ClosureExprSyntax.self),
+              let outer = closure.nearest(where: \.isContextBoundary) else { return false }
         // Constants of the function around the task's closure, declared before it.
-        let captured = Set(Flow.collect(VariableDeclSyntax.self, in: outer).filter { declaration in
+        let captured = Set(collect(VariableDeclSyntax.self, in: outer, within: .context).filter { declaration in
             declaration.bindingSpecifier.tokenKind == .keyword(.let) && declaration.endOffset <= closure.startOffset
         }.flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } })
-        return !Flow.references(to: captured, in: condition).isEmpty
+        return !references(to: captured, in: condition, within: .declaration).isEmpty
     }
 
     private func passesErrorOn(_ body: CodeBlockSyntax) -> Bool {
-        !Flow.collect(ThrowStmtSyntax.self, in: body).isEmpty
+        !collect(ThrowStmtSyntax.self, in: body, within: .context).isEmpty
     }
 
     // MARK: What counts as showing the error
@@ -580,12 +580,12 @@ struct CancellationShownAsError: Rule {
     /// it does nothing visible.
     /// Closures in the catch body count: `await MainActor.run { errorMessage = … }` still shows it.
     private func visibleReport(in body: CodeBlockSyntax, error: String, _ doStatement: DoStmtSyntax) -> String? {
-        for call in Flow.collect(FunctionCallExprSyntax.self, in: body, enteringClosures: true) {
+        for call in collect(FunctionCallExprSyntax.self, in: body, within: .declaration) {
             if let kind = visibleCall(call) { return kind }
         }
-        for sequence in Flow.collect(SequenceExprSyntax.self, in: body, enteringClosures: true) {
+        for sequence in collect(SequenceExprSyntax.self, in: body, within: .declaration) {
             if let target = errorStateAssignment(sequence, error: error, doStatement) {
-                let carriesError = sequence.elements.dropFirst(2).contains { !Flow.references(to: [error], in: $0).isEmpty }
+                let carriesError = sequence.elements.dropFirst(2).contains { !references(to: [error], in: $0, within: .declaration).isEmpty }
                 return carriesError ? "stores the error in `\(target)`" : "sets `\(target)`"
             }
         }
@@ -622,7 +622,7 @@ struct CancellationShownAsError: Rule {
         let targetMentionsError = ["error", "alert", "message", "failure", "failed", "problem", "warning"].contains {
             target.lowercased().contains($0)
         }
-        let valueCarriesError = value.contains { !Flow.references(to: [error], in: $0).isEmpty }
+        let valueCarriesError = value.contains { !references(to: [error], in: $0, within: .declaration).isEmpty }
             || value.contains { element in
                 element.tokens(viewMode: .sourceAccurate).contains { ["failed", "failure", "error"].contains($0.text) }
             }
@@ -631,10 +631,10 @@ struct CancellationShownAsError: Rule {
 
     /// Parameters and locals of the function or closure around the `do`.
     private func localNames(around node: some SyntaxProtocol) -> Set<String> {
-        guard let context = Flow.enclosingContext(of: node) else {
-            return Set(Flow.all(IdentifierPatternSyntax.self, in: node.root).map(\.identifier.text))
+        guard let context = node.nearest(where: \.isContextBoundary) else {
+            return Set(collect(IdentifierPatternSyntax.self, in: node.root, within: .everything).map(\.identifier.text))
         }
-        var names = Set(Flow.collect(IdentifierPatternSyntax.self, in: context).map(\.identifier.text))
+        var names = Set(collect(IdentifierPatternSyntax.self, in: context, within: .context).map(\.identifier.text))
         if let function = context.as(FunctionDeclSyntax.self) {
             names.formUnion(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
         } else if let closure = context.as(ClosureExprSyntax.self) {
@@ -662,7 +662,7 @@ struct CancellationShownAsError: Rule {
     private func insertBranches(before first: CatchClauseSyntax, cancellation: Bool, url: Bool,
                                 doStatement: DoStmtSyntax, _ context: RuleContext) -> Fix {
         let indentation = doStatement.lineIndentation
-        let inner = indentation + Flow.indentUnit(in: context.file)
+        let inner = indentation + context.file.indentUnit
         let singleLine = context.file.line(of: doStatement.doKeyword) == context.file.line(of: first.catchKeyword)
         var text = ""
         if cancellation {

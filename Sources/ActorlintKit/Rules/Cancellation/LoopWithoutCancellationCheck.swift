@@ -239,23 +239,22 @@ struct LoopWithoutCancellationCheck: Rule {
     static let triggers = ["async", "await", "Task", "task", "refreshable", "Async"]
 
     func violations(in context: RuleContext) -> [Violation] {
-        // Tests and their helpers are never cancelled.
-        if Flow.isTestSource(context.file) { return [] }
-        let loops = Flow.all(StmtSyntax.self, in: context.file.tree).filter { Flow.isLoop(Syntax($0)) }
+        let loops = collect(StmtSyntax.self, in: context.file.tree, within: .everything).filter { Flow.isLoop(Syntax($0)) }
         var flagged: [(loop: StmtSyntax, message: String)] = []
         var facts: FileFacts?
         for loop in loops {
-            guard let message = problem(with: loop) else { continue }
+            // Tests and their helpers are never cancelled.
+            guard !TestCode.contains(loop, in: context.file), let message = problem(with: loop) else { continue }
             if facts == nil { facts = FileFacts(context.file) }
             if runsInTaskNobodyCancels(loop, facts: facts!) { continue }
             // A finite loop only needs the check where something cancels its task.
-            if !isEndless(loop) && CancellationSource.reason(for: loop, context) == nil { continue }
+            if !isEndless(loop) && context.cancellationReason(for: loop) == nil { continue }
             flagged.append((loop, message))
         }
         // One finding per loop nest: the outermost loop is where the check belongs.
         let flaggedIDs = Set(flagged.map { Syntax($0.loop).id })
         return flagged.compactMap { loop, message in
-            if Flow.isInside(loop, where: { Flow.isLoop($0) && flaggedIDs.contains($0.id) }) { return nil }
+            if loop.nearest(within: .context, where: { Flow.isLoop($0) && flaggedIDs.contains($0.id) }) != nil { return nil }
             guard let keyword = loop.firstToken(viewMode: .sourceAccurate) else { return nil }
             return context.violation(message, at: keyword)
         }
@@ -272,7 +271,7 @@ struct LoopWithoutCancellationCheck: Rule {
                 case .swiftUI, .storedAndCancelled: return false
                 case .inherits: break
                 }
-            } else if Flow.isDeclarationBoundary(node) {
+            } else if node.isDeclarationBoundary {
                 return false
             }
             current = node.parent
@@ -285,7 +284,7 @@ struct LoopWithoutCancellationCheck: Rule {
         if let forLoop = loop.as(ForStmtSyntax.self), isFixedHandful(forLoop.sequence, in: loop) { return nil }
         if let whileLoop = loop.as(WhileStmtSyntax.self), iteratesAsyncSequence(whileLoop) { return nil }
         if checksCancellation(loop) { return nil }
-        let awaits = repeatedParts(of: loop).flatMap { Flow.collect(AwaitExprSyntax.self, in: $0) }
+        let awaits = repeatedParts(of: loop).flatMap { collect(AwaitExprSyntax.self, in: $0, within: .context) }
         if !awaits.isEmpty {
             if propagatesCancellation(loop) { return nil }
             return awaitingMessage(loop, awaits: awaits)
@@ -318,8 +317,8 @@ struct LoopWithoutCancellationCheck: Rule {
            let base = count.base?.as(DeclReferenceExprSyntax.self) {
             name = base.baseName.text
         }
-        guard let name, let context = Flow.enclosingContext(of: loop) else { return false }
-        return Flow.collect(VariableDeclSyntax.self, in: context).contains { declaration in
+        guard let name, let context = loop.nearest(where: \.isContextBoundary) else { return false }
+        return collect(VariableDeclSyntax.self, in: context, within: .context).contains { declaration in
             declaration.bindingSpecifier.tokenKind == .keyword(.let) && declaration.bindings.contains { binding in
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
                     && (binding.initializer?.value.as(ArrayExprSyntax.self)?.elements.count ?? .max) <= 10
@@ -331,7 +330,7 @@ struct LoopWithoutCancellationCheck: Rule {
     /// iterator ends on cancellation, and a task group's `next()` returns nil once its children
     /// (cancelled with it) are done.
     private func iteratesAsyncSequence(_ loop: WhileStmtSyntax) -> Bool {
-        let nextCalls = Flow.collect(AwaitExprSyntax.self, in: loop.conditions).contains { awaited in
+        let nextCalls = collect(AwaitExprSyntax.self, in: loop.conditions, within: .context).contains { awaited in
             awaited.expression.as(FunctionCallExprSyntax.self)?.calleeName == "next"
         }
         if nextCalls { return true }
@@ -356,20 +355,20 @@ struct LoopWithoutCancellationCheck: Rule {
     /// A plain `try` around an await in the loop (outside closures): the awaited call can throw
     /// `CancellationError` and leave the loop.
     private func propagatesCancellation(_ loop: StmtSyntax) -> Bool {
-        !Flow.collect(in: loop) { node in
+        !collect(in: loop, within: .context) { node in
             if let nested = node.as(ForStmtSyntax.self) { return nested.tryKeyword != nil && nested.awaitKeyword != nil }
             guard let tried = node.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil else { return false }
-            return tried.expression.is(AwaitExprSyntax.self) || Flow.containsAwait(tried)
+            return tried.expression.is(AwaitExprSyntax.self) || tried.containsAwait
         }.isEmpty
     }
 
     private func awaitingMessage(_ loop: StmtSyntax, awaits: [AwaitExprSyntax]) -> String {
-        let swallowedSleep = Flow.collect(TryExprSyntax.self, in: loop).contains { tried in
+        let swallowedSleep = collect(TryExprSyntax.self, in: loop, within: .context).contains { tried in
             tried.questionOrExclamationMark != nil && tried.expression.trimmedText.contains("Task.sleep")
         }
         let endless = isEndless(loop)
-        let awaited = awaits.compactMap { SequentialIndependentAwaits.awaitedCall($0.expression) }.first
-            .map { " (awaiting `\(Flow.displayName(of: $0))` each time)" } ?? ""
+        let awaited = awaits.compactMap(\.expression.awaitedCall).first
+            .map { " (awaiting `\($0.displayName)` each time)" } ?? ""
         if swallowedSleep {
             return "`try?` throws away the `CancellationError` that `Task.sleep` raises when the task is " +
                 "cancelled; from then on the sleep returns at once and this loop \(endless ? "spins forever" : "keeps running") " +
@@ -399,10 +398,10 @@ struct LoopWithoutCancellationCheck: Rule {
     /// quadratic synchronous work that cancellation cannot interrupt.
     private func heavySynchronousWork(_ loop: StmtSyntax) -> Bool {
         guard let forLoop = loop.as(ForStmtSyntax.self), !isSmallLiteralRange(forLoop.sequence),
-              let function = Flow.enclosingContext(of: loop)?.as(FunctionDeclSyntax.self),
+              let function = loop.nearest(where: \.isContextBoundary)?.as(FunctionDeclSyntax.self),
               function.signature.effectSpecifiers?.asyncSpecifier != nil else { return false }
-        let outerNames = Set(Flow.collect(IdentifierPatternSyntax.self, in: forLoop.pattern).map(\.identifier.text))
-        return Flow.collect(in: forLoop.body) { Flow.isLoop($0) }.contains { inner in
+        let outerNames = Set(collect(IdentifierPatternSyntax.self, in: forLoop.pattern, within: .context).map(\.identifier.text))
+        return collect(in: forLoop.body, within: .context) { Flow.isLoop($0) }.contains { inner in
             guard let innerFor = inner.as(ForStmtSyntax.self) else { return true }
             // `for child in item.children`: the nested data of one element, not the whole list again.
             if let root = Flow.rootName(of: innerFor.sequence), outerNames.contains(root) { return false }

@@ -264,7 +264,7 @@ struct LongLivedTaskStrongSelf: Rule {
             guard let name = reference.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
             return members.contains(name.replacingBackticks.replacingOccurrences(of: "$", with: ""))
         }
-        let captures = collect(ClosureCaptureSyntax.self, in: closure.statements).filter(\.isSelf).map(Syntax.init)
+        let captures = collect(ClosureCaptureSyntax.self, in: closure.statements, within: .everything).filter(\.isSelf).map(Syntax.init)
         return references + captures
     }
 

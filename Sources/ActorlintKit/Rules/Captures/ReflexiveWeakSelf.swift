@@ -376,7 +376,7 @@ struct ReflexiveWeakSelf: Rule {
         return context.file.closures.compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
                   !closure.mayBeLongLived, !runsWorkHandedIn(closure), selfIsPlainStrong(around: task.call, facts),
-                  task.call.ancestorOrSelf(where: { $0.is(DeinitializerDeclSyntax.self) }) == nil
+                  task.call.nearest(orSelf: true, where: { $0.is(DeinitializerDeclSyntax.self) }) == nil
             else { return nil }
             return context.violation(
                 "`[weak self]` changes nothing here: a task holds its closure, and `self` with it, only " +
@@ -391,14 +391,14 @@ struct ReflexiveWeakSelf: Rule {
     /// a parameter or a local value, not a function): how long that work runs, and whether it
     /// ever ends, is the caller's business, so the body cannot be called finite.
     private func runsWorkHandedIn(_ closure: ClosureExprSyntax) -> Bool {
-        guard let member = closure.ancestorOrSelf(where: { $0.parent?.is(MemberBlockItemSyntax.self) == true
+        guard let member = closure.nearest(orSelf: true, where: { $0.parent?.is(MemberBlockItemSyntax.self) == true
             || $0.parent?.parent?.is(SourceFileSyntax.self) == true }) else { return false }
-        var values = Set(collect(IdentifierPatternSyntax.self, in: member).map { $0.identifier.text.replacingBackticks })
-        for parameter in collect(FunctionParameterSyntax.self, in: member) { values.insert((parameter.secondName ?? parameter.firstName).text) }
-        for parameter in collect(ClosureParameterSyntax.self, in: member) { values.insert((parameter.secondName ?? parameter.firstName).text) }
-        for parameter in collect(ClosureShorthandParameterSyntax.self, in: member) { values.insert(parameter.name.text) }
-        values.subtract(collect(FunctionDeclSyntax.self, in: member).map(\.name.text))
-        return collect(AwaitExprSyntax.self, in: closure.statements).contains { awaited in
+        var values = Set(collect(IdentifierPatternSyntax.self, in: member, within: .everything).map { $0.identifier.text.replacingBackticks })
+        for parameter in collect(FunctionParameterSyntax.self, in: member, within: .everything) { values.insert((parameter.secondName ?? parameter.firstName).text) }
+        for parameter in collect(ClosureParameterSyntax.self, in: member, within: .everything) { values.insert((parameter.secondName ?? parameter.firstName).text) }
+        for parameter in collect(ClosureShorthandParameterSyntax.self, in: member, within: .everything) { values.insert(parameter.name.text) }
+        values.subtract(collect(FunctionDeclSyntax.self, in: member, within: .everything).map(\.name.text))
+        return collect(AwaitExprSyntax.self, in: closure.statements, within: .everything).contains { awaited in
             var expression = awaited.expression
             if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
             guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
@@ -435,14 +435,14 @@ struct ReflexiveWeakSelf: Rule {
         var edits = builder.removeCapture(capture, from: closure)
         let unwraps = SelfUnwrap.all(in: closure)
         // An unwrap in a nested closure would bind a non-optional `self` after the fix.
-        let nestedUnwraps = collect(ClosureExprSyntax.self, in: closure.statements).filter { nested in
+        let nestedUnwraps = collect(ClosureExprSyntax.self, in: closure.statements, within: .everything).filter { nested in
             !Syntax(nested).isInOwnCapture(of: closure) && !nested.captureItems.contains(where: \.isSelf)
                 && !SelfUnwrap.all(in: nested).isEmpty
         }
         guard nestedUnwraps.isEmpty else { return nil }
         // A nested task that also captures weakly becomes reflexive once this one is strong:
         // the fix would reveal a finding `check` never showed, and a second `fix` change more.
-        if collect(ClosureExprSyntax.self, in: closure.statements).contains(where: {
+        if collect(ClosureExprSyntax.self, in: closure.statements, within: .everything).contains(where: {
             $0.capturesSelfWithoutOwning && TaskCreation(body: $0) != nil
         }) { return nil }
         let locals = LocalNames(around: closure)
@@ -462,7 +462,7 @@ struct ReflexiveWeakSelf: Rule {
                     !$0.isExplicitSelf && unwrap.scope.contains($0.position)
                 }) { return nil }
             } else {
-                for reference in collect(DeclReferenceExprSyntax.self, in: closure)
+                for reference in collect(DeclReferenceExprSyntax.self, in: closure, within: .everything)
                 where reference.baseName.text == unwrap.name && unwrap.scope.contains(reference.position) {
                     edits.append(context.replace(reference, with: "self"))
                 }
@@ -493,7 +493,7 @@ struct ReflexiveWeakSelf: Rule {
     /// `self` in the task body, including non-escaping and escaping nested closures, but not in
     /// nested closures that capture `self` themselves (their `self` is their own).
     private func selfReferences(in closure: ClosureExprSyntax) -> [DeclReferenceExprSyntax] {
-        collect(DeclReferenceExprSyntax.self, in: closure.statements).filter { reference in
+        collect(DeclReferenceExprSyntax.self, in: closure.statements, within: .everything).filter { reference in
             guard reference.baseName.tokenKind == .keyword(.self) else { return false }
             var current = reference.enclosingClosure
             while let nested = current, nested.id != closure.id {
@@ -536,13 +536,7 @@ struct ReflexiveWeakSelf: Rule {
     }
 }
 
-extension Syntax {
-    var isExplicitSelf: Bool {
-        self.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) || `is`(SuperExprSyntax.self)
-    }
-}
-
-extension ExprSyntax {
+private extension ExprSyntax {
     /// `=`, `+=`, `-=`, `&&=`…, but not comparisons.
     var isAssignmentOperator: Bool {
         if `is`(AssignmentExprSyntax.self) { return true }

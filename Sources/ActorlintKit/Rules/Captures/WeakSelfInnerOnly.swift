@@ -397,7 +397,7 @@ struct WeakSelfInnerOnly: Rule {
         guard uses.isEmpty else { return nil }
         let builder = EditBuilder(context.file)
         var edits = [builder.addWeakSelf(to: outer)]
-        for inner in collect(ClosureExprSyntax.self, in: outer.statements) {
+        for inner in collect(ClosureExprSyntax.self, in: outer.statements, within: .everything) {
             guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner, facts)?.id == outer.id else { continue }
             // `guard let self` enables implicit self only with the closure's own weak capture.
             if SelfUnwrap.all(in: inner).contains(where: { $0.name == "self" }) { continue }
@@ -412,7 +412,7 @@ struct WeakSelfInnerOnly: Rule {
     private func crossesSendableClosure(from inner: ClosureExprSyntax, to outer: ClosureExprSyntax) -> Bool {
         var current = inner.enclosingClosure
         while let closure = current, closure.id != outer.id {
-            if let call = ClosureUse(closure: closure).call,
+            if let call = closure.invocation?.call,
                IsolationModel.behaviour(of: call, callee: call.calleeText)?.kind == .nonisolated {
                 return true
             }
@@ -422,7 +422,7 @@ struct WeakSelfInnerOnly: Rule {
     }
 }
 
-extension ClosureExprSyntax {
+private extension ClosureExprSyntax {
     /// "closure passed to `load`", "closure stored in `onChange`".
     var displayName: String {
         if let (call, _) = invocation, let name = call.calleeName { return "closure passed to `\(name)`" }
@@ -431,4 +431,26 @@ extension ClosureExprSyntax {
         }
         return "closure"
     }
+}
+
+/// For a closure with `[weak self]`: the outermost escaping closure around it that captures self
+/// strongly, if the search can tell. Walks out through non-escaping closures and closures queued
+/// to run once (a dispatch holds `self` only until it runs, while the inner closure it creates may
+/// be kept much longer: its own weak capture is the one that matters); stops at a `Task` body (its
+/// own capture is `reflexive-weak-self`'s concern), at a closure that already does not own self,
+/// at an explicit `[self]`, and at anything it cannot place.
+private func strongEscapingOuterClosure(of inner: ClosureExprSyntax, _ facts: FileFacts) -> ClosureExprSyntax? {
+    var outermost: ClosureExprSyntax?
+    var current = inner.enclosingClosure
+    while let closure = current {
+        if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return nil }
+        switch closure.role(facts) {
+        case .task: return outermost
+        case .nonEscaping, .runsOnce: break
+        case .escaping: outermost = closure
+        case .unknown: return outermost
+        }
+        current = closure.enclosingClosure
+    }
+    return outermost
 }

@@ -289,7 +289,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
         let outside = locals.selfReferences(in: closure.statements).filter { reference in
             unwrap.scope.contains(reference.position) && !reference.isInside(body) && !reference.isInOwnCapture(of: closure)
         }
-        let renamed = unwrap.name == "self" ? [] : collect(DeclReferenceExprSyntax.self, in: closure.statements).filter {
+        let renamed = unwrap.name == "self" ? [] : collect(DeclReferenceExprSyntax.self, in: closure.statements, within: .everything).filter {
             $0.baseName.text == unwrap.name && unwrap.scope.contains($0.position) && !$0.isInside(body)
         }
         guard outside.isEmpty, renamed.isEmpty else { return nil }
@@ -304,27 +304,5 @@ struct WeakSelfStrongBeforeLoop: Rule {
                                              currentIndentation: unwrap.item.lineIndentation))
         }
         return Fix(title: "Move `guard let \(unwrap.name)` into the loop", safety: .safe, edits: edits)
-    }
-}
-
-extension StmtSyntax {
-    /// How the finding names the loop.
-    var loopKind: String {
-        if let loop = self.as(ForStmtSyntax.self) { return loop.tryKeyword == nil ? "`for await` loop" : "`for try await` loop" }
-        if self.is(RepeatStmtSyntax.self) { return "`repeat … while` loop" }
-        if let loop = self.as(WhileStmtSyntax.self) { return "`while \(loop.conditions.trimmedText)` loop" }
-        return "loop"
-    }
-}
-
-extension Syntax {
-    /// Inside a closure below `outer` that captures `self` itself: that `self` is not `outer`'s.
-    func isInOwnCapture(of outer: ClosureExprSyntax) -> Bool {
-        var current = enclosingClosure
-        while let nested = current, nested.id != outer.id {
-            if nested.captureItems.contains(where: \.isSelf) { return true }
-            current = nested.enclosingClosure
-        }
-        return false
     }
 }

@@ -451,11 +451,11 @@ struct CompletionHandlerToAsync: Rule {
     static let triggers = ["escaping", "Void", "-> ()", "->()"]
 
     func violations(in context: RuleContext) -> [Violation] {
-        // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
-        if Flow.isTestSource(context.file) { return [] }
         let functions = context.file.shared(FunctionDeclSyntax.self)
         return functions.compactMap { function in
-            guard let handler = completionHandler(of: function), !hasAsyncOverload(function, among: functions),
+            // Tests and test doubles mirror the shapes they test; an async twin there helps nobody.
+            guard !TestCode.contains(function, in: context.file), let handler = completionHandler(of: function),
+                  !hasAsyncOverload(function, among: functions),
                   !isFixedShape(function, context), !bridgesAsyncCode(function, handler),
                   !forwardsHandler(function, handler), !completesSynchronously(function, handler),
                   !isDispatchTableEntry(function, among: functions) else {
@@ -493,7 +493,7 @@ struct CompletionHandlerToAsync: Rule {
             return nil
         }
         // A local function is part of its enclosing function's implementation, not API.
-        if function.ancestorOrSelf(where: { $0.id != Syntax(function).id && $0.is(CodeBlockSyntax.self) }) != nil {
+        if function.nearest(orSelf: true, where: { $0.id != Syntax(function).id && $0.is(CodeBlockSyntax.self) }) != nil {
             return nil
         }
         let name = (last.secondName ?? last.firstName).text
@@ -519,8 +519,7 @@ struct CompletionHandlerToAsync: Rule {
 
     /// A shape the function cannot change: a protocol witness (a requirement of a protocol the
     /// type adopts in this module, or any method of an extension that adds a conformance), a
-    /// delegate callback (`webView(_ webView: WKWebView, …)`), an `@objc` or `@IBAction` method,
-    /// or a member of a test double (`MockStore`, `StubClient`).
+    /// delegate callback (`webView(_ webView: WKWebView, …)`), or an `@objc` or `@IBAction` method.
     private func isFixedShape(_ function: FunctionDeclSyntax, _ context: RuleContext) -> Bool {
         if function.attributes.contains(where: {
             ["objc", "IBAction", "IBSegueAction"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedText ?? "")
@@ -547,7 +546,6 @@ struct CompletionHandlerToAsync: Rule {
 
     private func witnessesProjectProtocol(_ function: FunctionDeclSyntax, typeName: String, inherited: [String],
                                           _ context: RuleContext) -> Bool {
-        if Self.isTestDoubleName(typeName) { return true }
         let index = context.isolation.index
         let adopted = inherited + (index.type(named: typeName)?.inherited ?? [])
         return adopted.contains { name in
@@ -556,21 +554,14 @@ struct CompletionHandlerToAsync: Rule {
         }
     }
 
-    /// `MockStore`, `StoreMock`, `StubClient`, `FakeClock`, `SpyDelegate`.
-    static func isTestDoubleName(_ name: String) -> Bool {
-        ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { word in
-            name.hasPrefix(word) || name.hasSuffix(word) || name.hasSuffix(word + "s")
-        }
-    }
-
     /// `Task { … try await account.rename(…); completion(.success(())) }`: the function already
     /// bridges an `async` API to callback callers; they should await that API instead.
     private func bridgesAsyncCode(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
         guard let body = function.body else { return false }
         let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
-        return Flow.all(FunctionCallExprSyntax.self, in: body).contains { call in
+        return collect(FunctionCallExprSyntax.self, in: body, within: .everything).contains { call in
             guard let task = TaskCreation(call) else { return false }
-            return Flow.containsAwait(task.body.statements) && !Flow.references(to: [name], in: task.body).isEmpty
+            return task.body.statements.containsAwait && !references(to: [name], in: task.body, within: .declaration).isEmpty
         }
     }
 
@@ -579,8 +570,8 @@ struct CompletionHandlerToAsync: Rule {
     private func forwardsHandler(_ function: FunctionDeclSyntax, _ handler: Handler) -> Bool {
         guard let body = function.body else { return false }
         let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
-        let references = Flow.references(to: [name], in: body)
-        return !references.isEmpty && references.allSatisfy { reference in
+        let uses = references(to: [name], in: body, within: .declaration)
+        return !uses.isEmpty && uses.allSatisfy { reference in
             reference.parent?.is(LabeledExprSyntax.self) == true
         }
     }
@@ -592,12 +583,10 @@ struct CompletionHandlerToAsync: Rule {
         guard let body = function.body else { return false }
         let name = (handler.parameter.secondName ?? handler.parameter.firstName).text
         // Nested functions and closures included: `func finish() { completion(x) }` inside the body.
-        let references = Flow.all(DeclReferenceExprSyntax.self, in: body).filter {
-            $0.baseName.text == name && !$0.isMemberName
-        }
-        let direct = Flow.references(to: [name], in: body, enteringClosures: false)
+        let uses = references(to: [name], in: body, within: .everything)
+        let direct = references(to: [name], in: body, within: .context)
         // Never called at all (an empty stub) is the same: nothing happens later.
-        return references.count == direct.count
+        return uses.count == direct.count
     }
 
     /// `handleInit(message:replyHandler:)`, `handleEval(message:replyHandler:)`…: three or more
@@ -663,8 +652,8 @@ struct CompletionHandlerToAsync: Rule {
     /// stored (`pipe.readabilityHandler = { … handler(chunk) }`): kept to be called later, maybe often.
     private func storesHandler(_ name: String, in function: FunctionDeclSyntax) -> Bool {
         guard let body = function.body else { return false }
-        return Flow.references(to: [name], in: body).contains { reference in
-            if let closure = reference.ancestor(ClosureExprSyntax.self), isAssigned(Syntax(closure)) { return true }
+        return references(to: [name], in: body, within: .declaration).contains { reference in
+            if let closure = reference.nearest(ClosureExprSyntax.self), isAssigned(Syntax(closure)) { return true }
             if let argument = reference.parent?.as(LabeledExprSyntax.self),
                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
                ["append", "insert", "updateValue"].contains(call.calleeName ?? "") {
@@ -723,9 +712,9 @@ struct CompletionHandlerToAsync: Rule {
               function.signature.effectSpecifiers?.throwsClause == nil,
               parameters.allSatisfy(isForwardable),
               !parameters.contains(where: { ($0.secondName ?? $0.firstName).text == "continuation" }),
-              let shape = resultShape(handler, unit: Flow.indentUnit(in: context.file)) else { return nil }
+              let shape = resultShape(handler, unit: context.file.indentUnit) else { return nil }
 
-        let unit = Flow.indentUnit(in: context.file)
+        let unit = context.file.indentUnit
         let attributes = function.attributes.compactMap { $0.as(AttributeSyntax.self) }.filter { attribute in
             let name = attribute.attributeName.trimmedText
             return name.hasSuffix("Actor") || name == "available"

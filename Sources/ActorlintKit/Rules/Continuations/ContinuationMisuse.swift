@@ -287,7 +287,7 @@ struct ContinuationMisuse: Rule {
     func violations(in context: RuleContext) -> [Violation] {
         context.file.functionCalls.flatMap { call -> [Violation] in
             guard Self.functions.contains(call.calleeName ?? ""),
-                  let body = Flow.closureArgument(of: call, label: "body") else { return [] }
+                  let body = call.closureArgument(label: "body") else { return [] }
             let name = Flow.firstParameterName(of: body) ?? "_"
             if name == "_" {
                 return [context.violation(
@@ -498,7 +498,7 @@ private final class ContinuationFlow {
         if let conditional = node.as(IfConfigDeclSyntax.self) { return run(ifConfig: conditional, states) }
         if node.is(FunctionDeclSyntax.self) || node.is(ClosureExprSyntax.self) {
             // A nested function that uses the continuation resumes it whenever it is called.
-            if !Flow.references(to: [name], in: node).isEmpty { escaped = true }
+            if !references(to: [name], in: node, within: .declaration).isEmpty { escaped = true }
             var outcome = Outcome()
             outcome.normal = states
             return outcome
@@ -524,7 +524,7 @@ private final class ContinuationFlow {
 
     /// A plain `try` outside closures: the statement may leave for a `catch` before it finishes.
     private func mayThrow(_ node: some SyntaxProtocol) -> Bool {
-        Flow.collect(TryExprSyntax.self, in: node).contains { $0.questionOrExclamationMark == nil }
+        collect(TryExprSyntax.self, in: node, within: .context).contains { $0.questionOrExclamationMark == nil }
     }
 
     private func labelled(_ states: [State], _ phrase: String, _ node: some SyntaxProtocol) -> [State] {
@@ -677,18 +677,18 @@ private final class ContinuationFlow {
     /// Applies the resumes, callbacks and escapes inside `node`, in source order.
     private func scan(_ node: Syntax, _ states: [State]) -> [State] {
         var states = states
-        let events = Flow.collect(in: node, enteringClosures: false) { candidate in
+        let events = collect(in: node, within: .context) { candidate in
             candidate.is(ClosureExprSyntax.self) || candidate.is(DeclReferenceExprSyntax.self)
         }
         var resumesInStatement = 0
-        let hasTernary = !Flow.collect(in: node) {
+        let hasTernary = !collect(in: node, within: .context) {
             $0.is(TernaryExprSyntax.self) || $0.is(UnresolvedTernaryExprSyntax.self)
         }.isEmpty
         var handledCalls: Set<SyntaxIdentifier> = []
         for event in events {
             if let closure = event.as(ClosureExprSyntax.self) {
                 guard closure.id != node.id, referencesContinuation(closure) else { continue }
-                let call = callTaking(closure)
+                let call = closure.invocation?.call
                 if let call, handledCalls.contains(call.id) {
                     _ = runCallback(closure, call: call)   // an alternative to a callback already counted
                     continue
@@ -757,7 +757,7 @@ private final class ContinuationFlow {
     private func referencesContinuation(_ closure: ClosureExprSyntax) -> Bool {
         // `$0` inside a nested closure is that closure's own parameter.
         if name.hasPrefix("$") { return false }
-        return !Flow.references(to: [name], in: closure, enteringClosures: true).isEmpty
+        return !references(to: [name], in: closure, within: .declaration).isEmpty
     }
 
     /// The `x?` in `x?.load`, `x?.a.load`: the call happens only when `x` is not nil.
@@ -774,17 +774,6 @@ private final class ContinuationFlow {
             } else {
                 current = nil
             }
-        }
-        return nil
-    }
-
-    private func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
-        if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
-        if let argument = closure.parent?.as(LabeledExprSyntax.self) {
-            return argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-        }
-        if let trailing = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
-            return trailing.parent?.parent?.as(FunctionCallExprSyntax.self)
         }
         return nil
     }
@@ -864,7 +853,7 @@ private final class ContinuationFlow {
     /// Drops the never-resuming exits whose branch condition tests a variable the callback
     /// itself sets (`guard !didResume else { return }; didResume = true; c.resume(…)`).
     private func skippingOnceGuards(_ outcome: Outcome, in closure: ClosureExprSyntax) -> Outcome {
-        let assigned = Set(Flow.collect(SequenceExprSyntax.self, in: closure, enteringClosures: true).compactMap { sequence in
+        let assigned = Set(collect(SequenceExprSyntax.self, in: closure, within: .declaration).compactMap { sequence in
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil as String? }
             return Flow.rootName(of: elements[0])
@@ -875,10 +864,10 @@ private final class ContinuationFlow {
             var current: Syntax? = node
             while let candidate = current, !candidate.is(ClosureExprSyntax.self) {
                 if let guardStatement = candidate.as(GuardStmtSyntax.self) {
-                    return !Flow.references(to: assigned, in: guardStatement.conditions).isEmpty
+                    return !references(to: assigned, in: guardStatement.conditions, within: .declaration).isEmpty
                 }
                 if let ifExpression = candidate.as(IfExprSyntax.self) {
-                    return !Flow.references(to: assigned, in: ifExpression.conditions).isEmpty
+                    return !references(to: assigned, in: ifExpression.conditions, within: .declaration).isEmpty
                 }
                 current = candidate.parent
             }

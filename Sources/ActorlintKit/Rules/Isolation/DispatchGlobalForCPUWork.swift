@@ -84,7 +84,7 @@ struct DispatchGlobalForCPUWork: Rule {
     }
 }
 
-extension ClosureExprSyntax {
+private extension ClosureExprSyntax {
     /// The closure's own statements hop to the main queue somewhere (not counting nested closures' hops deeper than one level).
     var containsMainDispatch: Bool {
         final class Finder: SyntaxVisitor {

@@ -97,18 +97,3 @@ struct MainDispatchInAsync: Rule {
         }
     }
 }
-
-extension ExecutionContext {
-    /// Whether the context is async: an `async` function, initializer or accessor, or an async closure.
-    var isAsync: Bool {
-        guard let node else { return false }
-        if let function = node.as(FunctionDeclSyntax.self) { return function.signature.effectSpecifiers?.asyncSpecifier != nil }
-        if let initializer = node.as(InitializerDeclSyntax.self) { return initializer.signature.effectSpecifiers?.asyncSpecifier != nil }
-        if let accessor = node.as(AccessorDeclSyntax.self) { return accessor.effectSpecifiers?.asyncSpecifier != nil }
-        if let closure = node.as(ClosureExprSyntax.self) {
-            if let call = ClosureUse(closure: closure).call, call.calleeText(isOneOf: ["Task", "Task.detached"]) { return true }
-            return closure.isAsync
-        }
-        return false
-    }
-}

@@ -126,7 +126,7 @@ struct MainDispatchInCallback: Rule {
     }
 
     private func isGlobalQueueRoundTrip(_ scope: ExecutionContext) -> Bool {
-        guard let closure = scope.node?.as(ClosureExprSyntax.self), let call = ClosureUse(closure: closure).call else { return false }
+        guard let closure = scope.node?.as(ClosureExprSyntax.self), let call = closure.invocation?.call else { return false }
         return call.calleeText.hasPrefix("DispatchQueue.global(")
     }
 

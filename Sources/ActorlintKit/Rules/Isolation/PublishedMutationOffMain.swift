@@ -130,7 +130,7 @@ struct PublishedMutationOffMain: Rule {
     private func isCallback(_ node: Syntax) -> Bool {
         var context = ExecutionContext.innermost(containing: node)
         while context.kind == .closure, let closure = context.node?.as(ClosureExprSyntax.self) {
-            if let call = ClosureUse(closure: closure).call,
+            if let call = closure.invocation?.call,
                IsolationModel.behaviour(of: call, callee: call.calleeText)?.kind == .nonisolated {
                 return true
             }
@@ -143,7 +143,7 @@ struct PublishedMutationOffMain: Rule {
 
 /// Assignments to a model's state properties inside its own methods: `x = …`, `self.x = …`,
 /// `x += …`, `x.append(…)`, where `x` is not shadowed by a local of the same name.
-struct StateAssignments {
+private struct StateAssignments {
     struct Assignment {
         var property: String
         var node: Syntax
@@ -212,7 +212,7 @@ struct StateAssignments {
     }
 }
 
-extension DeclReferenceExprSyntax {
+private extension DeclReferenceExprSyntax {
     /// A local `let`/`var` or parameter of the same name declared in an enclosing function or
     /// closure body before this reference.
     var isShadowed: Bool {

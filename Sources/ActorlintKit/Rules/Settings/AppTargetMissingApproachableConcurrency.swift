@@ -317,7 +317,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
     }
 
     func violations(in context: RuleContext) -> [Violation] {
-        guard let manifest = PackageManifest(context) else { return [] }
+        guard let manifest = PackageManifest(context.file, project: context.project) else { return [] }
         return manifest.targets.compactMap { target, module in
             let texts = (target.settings ?? []).map(Self.text)
             let decisions = Decisions(module) { words in texts.contains { text in words.contains { text.contains($0) } } }

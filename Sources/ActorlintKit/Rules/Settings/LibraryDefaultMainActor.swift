@@ -130,7 +130,7 @@ struct LibraryDefaultMainActor: Rule, ProjectRule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        guard let manifest = PackageManifest(context) else { return [] }
+        guard let manifest = PackageManifest(context.file, project: context.project) else { return [] }
         return Self.offenders(manifest.targets.map(\.settings), indexes: context.indexes).compactMap { origin, modules in
             manifest.range(of: origin).map { Violation(message: Self.message(modules, origin: origin), range: $0) }
         }

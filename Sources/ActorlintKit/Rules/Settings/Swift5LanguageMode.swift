@@ -84,7 +84,7 @@ struct Swift5LanguageMode: Rule, ProjectRule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        guard let manifest = PackageManifest(context) else { return [] }
+        guard let manifest = PackageManifest(context.file, project: context.project) else { return [] }
         let swift5 = manifest.targets.filter { $0.settings.languageMode < 6 && $0.settings.kind != .plugin }
         let names = Set(swift5.map(\.declaration.name))
         return SettingsSupport.groupedByOrigin(swift5.map(\.settings), setting: ModuleSettings.languageModeSetting).compactMap { origin, modules in

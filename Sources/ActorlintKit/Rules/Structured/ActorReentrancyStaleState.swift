@@ -281,18 +281,18 @@ struct ActorReentrancyStaleState: Rule {
         else { return [] }
         // A parameter or local with a property's name hides it; leave such names alone.
         var shadowed = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
-        shadowed.formUnion(Flow.collect(IdentifierPatternSyntax.self, in: body, enteringClosures: true).map(\.identifier.text))
+        shadowed.formUnion(collect(IdentifierPatternSyntax.self, in: body, within: .declaration).map(\.identifier.text))
         let properties = state.subtracting(shadowed)
         guard !properties.isEmpty else { return [] }
 
-        let awaits = Flow.collect(in: body) {
+        let awaits = collect(in: body, within: .context) {
             $0.is(AwaitExprSyntax.self) || $0.as(ForStmtSyntax.self)?.awaitKeyword != nil
         }
         guard !awaits.isEmpty else { return [] }
 
         var reads: [Access] = []
         var writes: [Write] = []
-        for reference in Flow.collect(DeclReferenceExprSyntax.self, in: body) {
+        for reference in collect(DeclReferenceExprSyntax.self, in: body, within: .context) {
             guard let (property, expression) = propertyAccess(reference, properties) else { continue }
             if let write = self.write(of: property, at: expression) {
                 writes.append(write)
@@ -302,17 +302,17 @@ struct ActorReentrancyStaleState: Rule {
         }
         // Locals that copy a property (`let current = count`, `if let hit = cache[k]`). A name
         // bound twice (`if let data = cache[url]` … `let data = try await load()`) is not followed.
-        let boundNames = Flow.collect(IdentifierPatternSyntax.self, in: body, enteringClosures: true).map(\.identifier.text)
+        let boundNames = collect(IdentifierPatternSyntax.self, in: body, within: .declaration).map(\.identifier.text)
         let boundOnce = Set(boundNames.filter { name in boundNames.count(where: { $0 == name }) == 1 })
         var copies: [String: Access] = [:]
-        for binding in Flow.collect(PatternBindingSyntax.self, in: body) {
+        for binding in collect(PatternBindingSyntax.self, in: body, within: .context) {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, boundOnce.contains(name),
                   let value = binding.initializer?.value,
                   let read = reads.first(where: { $0.node.startOffset >= value.startOffset && $0.node.endOffset <= value.endOffset })
             else { continue }
             copies[name] = Access(property: read.property, node: Syntax(binding), time: value.endOffset)
         }
-        for condition in Flow.collect(OptionalBindingConditionSyntax.self, in: body) {
+        for condition in collect(OptionalBindingConditionSyntax.self, in: body, within: .context) {
             guard let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, boundOnce.contains(name),
                   let value = condition.initializer?.value,
                   let read = reads.first(where: { $0.node.startOffset >= value.startOffset && $0.node.endOffset <= value.endOffset })
@@ -332,7 +332,7 @@ struct ActorReentrancyStaleState: Rule {
                     && !Flow.mutuallyExclusive($0.node, write.access.node)
             }
             // A stale copy written back.
-            let staleCopy = write.values.lazy.flatMap { Flow.references(to: Set(copies.keys), in: $0) }.first { reference in
+            let staleCopy = write.values.lazy.flatMap { references(to: Set(copies.keys), in: $0, within: .declaration) }.first { reference in
                 guard let copy = copies[reference.baseName.text], copy.property == write.access.property else { return false }
                 return usable.contains { $0.endOffset > copy.time }
             }
@@ -350,7 +350,7 @@ struct ActorReentrancyStaleState: Rule {
             guard !rereads else { continue }
             // `guard !removed.contains(uri) else { return }` after the `await`: the method checks
             // the actor's state again before writing, so it has taken interleaving into account.
-            let revalidated = Flow.collect(in: body) { node in
+            let revalidated = collect(in: body, within: .context) { node in
                 guard node.startOffset > lastAwait.endOffset, node.endOffset < write.access.node.startOffset else { return false }
                 if let guardStatement = node.as(GuardStmtSyntax.self) {
                     return reads.contains { $0.time > guardStatement.startOffset && $0.time < guardStatement.conditions.endOffset }
@@ -436,13 +436,16 @@ struct ActorReentrancyStaleState: Rule {
     private func checks(reads: [Access], copies: [String: Access], in body: CodeBlockSyntax) -> [Check] {
         var checks: [Check] = []
         var checked: [(property: String, node: Syntax)] = reads.map { ($0.property, $0.node) }
-        for reference in Flow.references(to: Set(copies.keys), in: body, enteringClosures: false) {
+        for reference in references(to: Set(copies.keys), in: body, within: .context) {
             if let copy = copies[reference.baseName.text], reference.startOffset > copy.time {
                 checked.append((copy.property, Syntax(reference)))
             }
         }
         for (property, node) in checked {
-            guard let element = ancestor(of: node, ConditionElementSyntax.self) else { continue }
+            // The condition a read sits in, not looking past its own block.
+            guard let element = node.nearest(within: .context, where: {
+                $0.is(ConditionElementSyntax.self) || $0.is(CodeBlockSyntax.self)
+            })?.as(ConditionElementSyntax.self) else { continue }
             if let ifExpression = element.parent?.parent?.as(IfExprSyntax.self) {
                 var scope = [ifExpression.body.startOffset..<ifExpression.body.endOffset]
                 if let elseBody = ifExpression.elseBody { scope.append(elseBody.startOffset..<elseBody.endOffset) }
@@ -460,23 +463,13 @@ struct ActorReentrancyStaleState: Rule {
         return checks
     }
 
-    private func ancestor<T: SyntaxProtocol>(of node: Syntax, _ type: T.Type) -> T? {
-        var current = node.parent
-        while let candidate = current, !Flow.isBoundary(candidate) {
-            if let match = candidate.as(type) { return match }
-            if candidate.is(CodeBlockSyntax.self) { return nil }
-            current = candidate.parent
-        }
-        return nil
-    }
-
     /// Whether a run can pass `suspension` and then reach `node`: not when they sit in exclusive
     /// branches, or when the suspension is on a path that leaves (`return try await …`, or a
     /// block ending in `return`/`throw` that does not contain `node`).
     private func canPrecede(_ suspension: Syntax, _ node: Syntax) -> Bool {
         if Flow.mutuallyExclusive(suspension, node) { return false }
         var current = suspension.parent
-        while let candidate = current, !Flow.isBoundary(candidate) {
+        while let candidate = current, !candidate.isContextBoundary {
             if candidate.startOffset <= node.startOffset && node.endOffset <= candidate.endOffset { return true }
             if candidate.is(ReturnStmtSyntax.self) || candidate.is(ThrowStmtSyntax.self) { return false }
             if let block = candidate.as(CodeBlockSyntax.self), exits(block) { return false }
@@ -494,7 +487,7 @@ struct ActorReentrancyStaleState: Rule {
 
     /// The offsets of the statements after `statement` in its block.
     private func restOfBlock(after statement: some SyntaxProtocol) -> Range<Int>? {
-        guard let item = Flow.statement(containing: statement), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+        guard let item = statement.nearest(CodeBlockItemSyntax.self, orSelf: true, within: .context), let list = item.parent?.as(CodeBlockItemListSyntax.self),
               let lastItem = list.last, lastItem.id != item.id else { return nil }
         return item.endOffset..<lastItem.endOffset
     }

@@ -368,7 +368,7 @@ struct SequentialIndependentAwaits: Rule {
         var seen: Set<SyntaxIdentifier> = []
         let lists = context.file.awaits.compactMap { awaited -> CodeBlockItemListSyntax? in
             var current = awaited.parent
-            while let node = current, !Flow.isBoundary(node) {
+            while let node = current, !node.isContextBoundary {
                 if let list = node.as(CodeBlockItemListSyntax.self) { return seen.insert(list.id).inserted ? list : nil }
                 current = node.parent
             }
@@ -381,9 +381,9 @@ struct SequentialIndependentAwaits: Rule {
         // Most blocks have no two awaited bindings; skip the ancestor walks below for them.
         guard list.count(where: { binding($0) != nil }) >= 2 else { return [] }
         // Loops repeat the pair (often deliberately paced); `defer` bodies cannot keep child tasks.
-        if Flow.isInside(list, where: { Flow.isLoop($0) || $0.is(DeferStmtSyntax.self) }) { return [] }
+        if list.nearest(within: .context, where: { Flow.isLoop($0) || $0.is(DeferStmtSyntax.self) }) != nil { return [] }
         // Tests sequence their awaits on purpose: the order is what they check.
-        if isTest(list) { return [] }
+        if TestCode.contains(list, in: context.file) { return [] }
         let actorState = enclosingActorState(of: list)
         let items = Array(list)
         var violations: [Violation] = []
@@ -409,23 +409,6 @@ struct SequentialIndependentAwaits: Rule {
         return violations
     }
 
-    /// An XCTest `test…` method or a Swift Testing `@Test` function.
-    private func isTest(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let candidate = current {
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                // `testCaching`, `test_caching`, not `testimonials`.
-                let name = function.name.text
-                let xcTest = name.hasPrefix("test") && name.dropFirst(4).first.map { $0.isUppercase || $0 == "_" } ?? true
-                return xcTest || function.attributes.contains {
-                    $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Test"
-                }
-            }
-            current = candidate.parent
-        }
-        return false
-    }
-
     /// `let x = try await f()` (also `var`, tuples, `try?`): a binding whose value is one awaited call.
     private func binding(_ item: CodeBlockItemSyntax) -> AwaitedBinding? {
         guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.modifiers.isEmpty,
@@ -437,7 +420,7 @@ struct SequentialIndependentAwaits: Rule {
             tryExpression = tried
             value = tried.expression
         }
-        guard let awaited = value.as(AwaitExprSyntax.self), let call = Self.awaitedCall(awaited.expression) else {
+        guard let awaited = value.as(AwaitExprSyntax.self), let call = awaited.expression.awaitedCall else {
             return nil
         }
         // `await UIAlertController(…)`: a hop to build a main-actor object, not work that could
@@ -449,7 +432,7 @@ struct SequentialIndependentAwaits: Rule {
             names = [identifier.identifier.text]
             simplePattern = true
         } else if binding.pattern.is(TuplePatternSyntax.self) {
-            names = Flow.collect(IdentifierPatternSyntax.self, in: binding.pattern).map(\.identifier.text)
+            names = collect(IdentifierPatternSyntax.self, in: binding.pattern, within: .context).map(\.identifier.text)
         } else {
             return nil
         }
@@ -461,20 +444,10 @@ struct SequentialIndependentAwaits: Rule {
                               awaitExpression: awaited, call: call, rewritable: rewritable)
     }
 
-    /// The call an awaited expression makes: `f()`, `a.b.f(x)`, `f().value`; nil for a property
-    /// or any expression that is not a call.
-    static func awaitedCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
-        if let call = expression.as(FunctionCallExprSyntax.self) { return call }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return awaitedCall(base)
-        }
-        return nil
-    }
-
     /// Whether `later` may start before `earlier` has finished without changing what it computes.
     private func independent(_ later: AwaitedBinding, of earlier: AwaitedBinding) -> Bool {
         let initializer = later.declaration.bindings.first!.initializer!
-        if !Flow.references(to: Set(earlier.names), in: initializer).isEmpty { return false }
+        if !references(to: Set(earlier.names), in: initializer, within: .declaration).isEmpty { return false }
         if hasInOutArgument(later.call) || hasInOutArgument(earlier.call) { return false }
         let laterReceiver = receiver(of: later.call), earlierReceiver = receiver(of: earlier.call)
         if laterReceiver == earlierReceiver && (isWrite(later.call) || isWrite(earlier.call)) { return false }
@@ -535,7 +508,7 @@ struct SequentialIndependentAwaits: Rule {
     private func violation(for group: [AwaitedBinding], in rest: ArraySlice<CodeBlockItemSyntax>,
                            _ context: RuleContext) -> Violation {
         let first = group[0], second = group[1]
-        let firstName = Flow.displayName(of: first.call), secondName = Flow.displayName(of: second.call)
+        let firstName = first.call.displayName, secondName = second.call.displayName
         let unused = first.names.map { "`\($0)`" }.joined(separator: ", ")
         let count = group.count == 2 ? "Both" : "All \(group.count)"
         let message = "`\(secondName)` does not use \(unused), yet it starts only after `\(firstName)` " +
@@ -556,7 +529,7 @@ struct SequentialIndependentAwaits: Rule {
         guard isActorIsolated(group[0].item, context), let owner = enclosingType(of: group[0].item) else { return true }
         let stored = storedProperties(of: owner, in: context.file)
         for binding in group {
-            for reference in Flow.references(to: Set(stored.keys), in: binding.call) {
+            for reference in references(to: Set(stored.keys), in: binding.call, within: .declaration) {
                 if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
                    member.base?.trimmedText != "self" {
                     continue
@@ -606,7 +579,7 @@ struct SequentialIndependentAwaits: Rule {
         var groups: [DeclGroupSyntax] = [owner]
         if let extensionDecl = owner.as(ExtensionDeclSyntax.self) {
             let name = extensionDecl.extendedType.trimmedText
-            groups += Flow.all(DeclSyntax.self, in: file.tree).compactMap { declaration -> DeclGroupSyntax? in
+            groups += collect(DeclSyntax.self, in: file.tree, within: .everything).compactMap { declaration -> DeclGroupSyntax? in
                 guard let named = declaration.asProtocol(NamedDeclSyntax.self), named.name.text == name else { return nil }
                 return declaration.asProtocol(DeclGroupSyntax.self)
             }
@@ -635,7 +608,7 @@ struct SequentialIndependentAwaits: Rule {
     private func isSendable(_ property: PatternBindingSyntax, _ file: SourceFile) -> Bool {
         var typeNames: [String] = []
         if let annotation = property.typeAnnotation?.type {
-            typeNames = Flow.all(IdentifierTypeSyntax.self, in: annotation).map(\.name.text)
+            typeNames = collect(IdentifierTypeSyntax.self, in: annotation, within: .everything).map(\.name.text)
         } else if let value = property.initializer?.value {
             if value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
                 || value.is(StringLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) { return true }
@@ -643,7 +616,7 @@ struct SequentialIndependentAwaits: Rule {
             typeNames = [call.calledExpression.trimmedText]
         }
         guard !typeNames.isEmpty else { return false }
-        let declarations = Flow.all(DeclSyntax.self, in: file.tree)
+        let declarations = collect(DeclSyntax.self, in: file.tree, within: .everything)
         return typeNames.allSatisfy { name in
             if Self.sendableLibraryTypes.contains(name) { return true }
             guard let declaration = declarations.first(where: {
@@ -672,17 +645,17 @@ struct SequentialIndependentAwaits: Rule {
         }
         let throwing = Set(group.filter(\.throwing).flatMap(\.names))
         let names = Set(group.flatMap(\.names))
-        let scope = Flow.enclosingContext(of: group[0].item)?.id
+        let scope = group[0].item.nearest(where: \.isContextBoundary)?.id
         var insertions: [Int: (needsTry: Bool, needsAwait: Bool)] = [:]
         var used: Set<String> = []
         for item in rest {
             // A later declaration of the same name would make "the first use" ambiguous.
-            let redeclared = Flow.collect(IdentifierPatternSyntax.self, in: item, enteringClosures: true)
+            let redeclared = collect(IdentifierPatternSyntax.self, in: item, within: .declaration)
             if redeclared.contains(where: { names.contains($0.identifier.text) }) { return nil }
-            for use in Flow.references(to: names, in: item, enteringClosures: true) {
+            for use in references(to: names, in: item, within: .declaration) {
                 // A closure cannot capture an `async let`; `defer` runs after the scope's tasks.
-                guard Flow.enclosingContext(of: use)?.id == scope,
-                      !Flow.isInside(use, where: { $0.is(DeferStmtSyntax.self) }),
+                guard use.nearest(where: \.isContextBoundary)?.id == scope,
+                      use.nearest(DeferStmtSyntax.self, within: .context) == nil,
                       let insertion = coverage(of: use, throwing: throwing.contains(use.baseName.text)) else {
                     return nil
                 }

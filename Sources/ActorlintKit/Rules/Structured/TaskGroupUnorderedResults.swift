@@ -173,7 +173,7 @@ struct TaskGroupUnorderedResults: Rule {
         context.file.functionCalls.flatMap { call -> [Violation] in
             guard ["withTaskGroup", "withThrowingTaskGroup"].contains(call.calleeName ?? ""),
                   !childrenReturnTuples(call),
-                  let body = Flow.closureArgument(of: call, label: "body"),
+                  let body = call.closureArgument(label: "body"),
                   let group = Flow.firstParameterName(of: body) else { return [] }
             return collectionSites(in: body, group: group).compactMap { site in
                 guard flowsOutUnordered(site, groupCall: call, body: body) else { return nil }
@@ -207,19 +207,19 @@ struct TaskGroupUnorderedResults: Rule {
 
     private func collectionSites(in body: ClosureExprSyntax, group: String) -> [Site] {
         var sites: [Site] = []
-        for loop in Flow.collect(ForStmtSyntax.self, in: body) where loop.awaitKeyword != nil {
+        for loop in collect(ForStmtSyntax.self, in: body, within: .context) where loop.awaitKeyword != nil {
             guard loop.sequence.as(DeclReferenceExprSyntax.self)?.baseName.text == group,
                   let element = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             sites += appends(of: element, in: loop.body)
         }
-        for loop in Flow.collect(WhileStmtSyntax.self, in: body) {
+        for loop in collect(WhileStmtSyntax.self, in: body, within: .context) {
             guard loop.conditions.count == 1,
                   let binding = loop.conditions.first?.condition.as(OptionalBindingConditionSyntax.self),
                   let element = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let value = binding.initializer?.value, isNext(value, of: group) else { continue }
             sites += appends(of: element, in: loop.body)
         }
-        for call in Flow.collect(FunctionCallExprSyntax.self, in: body) where call.calleeName == "reduce" {
+        for call in collect(FunctionCallExprSyntax.self, in: body, within: .context) where call.calleeName == "reduce" {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == group,
                   call.arguments.first?.label?.text == "into",
@@ -228,7 +228,7 @@ struct TaskGroupUnorderedResults: Rule {
             let names = Flow.parameterNames(of: closure)
             let accumulator = names.first ?? "$0"
             let element = names.count > 1 ? names[1] : "$1"
-            if appends(of: element, in: closure, enteringClosures: true).contains(where: { $0.array == accumulator }) {
+            if appends(of: element, in: closure, within: .declaration).contains(where: { $0.array == accumulator }) {
                 sites.append(Site(array: nil, node: Syntax(call)))
             }
         }
@@ -250,24 +250,24 @@ struct TaskGroupUnorderedResults: Rule {
 
     /// `array.append(element…)`, `array.append(contentsOf:)`, `array.insert(_, at:)` and
     /// `array += [element…]` where the added value uses `element`.
-    private func appends(of element: String, in root: some SyntaxProtocol, enteringClosures: Bool = false) -> [Site] {
+    private func appends(of element: String, in root: some SyntaxProtocol, within reach: Reach = .context) -> [Site] {
         var sites: [Site] = []
-        for call in Flow.collect(FunctionCallExprSyntax.self, in: root, enteringClosures: enteringClosures) {
+        for call in collect(FunctionCallExprSyntax.self, in: root, within: reach) {
             guard let name = call.calleeName, ["append", "insert"].contains(name),
                   let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                   let array = member.base?.as(DeclReferenceExprSyntax.self),
                   let added = call.arguments.first,
-                  !Flow.references(to: [element], in: added).isEmpty
+                  !references(to: [element], in: added, within: .declaration).isEmpty
             else { continue }
             if name == "insert", !call.arguments.contains(where: { $0.label?.text == "at" }) { continue }
             sites.append(Site(array: array.baseName.text, node: Syntax(call)))
         }
-        for sequence in Flow.collect(SequenceExprSyntax.self, in: root, enteringClosures: enteringClosures) {
+        for sequence in collect(SequenceExprSyntax.self, in: root, within: reach) {
             let elements = Array(sequence.elements)
             guard elements.count == 3,
                   elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
                   let array = elements[0].as(DeclReferenceExprSyntax.self),
-                  !Flow.references(to: [element], in: elements[2]).isEmpty,
+                  !references(to: [element], in: elements[2], within: .declaration).isEmpty,
                   // `total += size` adds numbers; only `+= [x]` or an array variable collects.
                   elements[2].is(ArrayExprSyntax.self) || isDeclaredAsArray(array.baseName.text, near: sequence)
             else { continue }
@@ -328,7 +328,7 @@ struct TaskGroupUnorderedResults: Rule {
         let later = list.dropFirst(declaration + 1)
         var flowsOut = false
         for item in later {
-            for reference in Flow.references(to: [name], in: item) {
+            for reference in references(to: [name], in: item, within: .declaration) {
                 if isOrdering(reference) { return false }
                 if valueFlowsOutUnordered(Syntax(reference), groupCall: groupCall, body: body) { flowsOut = true }
             }
@@ -358,7 +358,7 @@ struct TaskGroupUnorderedResults: Rule {
             current = parent
         }
         guard let parent = current.parent else { return false }
-        let context = Flow.enclosingContext(of: current)
+        let context = current.nearest(where: \.isContextBoundary)
         if parent.is(ReturnStmtSyntax.self) || isImplicitlyReturned(current) {
             // Returned from the group's body: the group's own result carries it on.
             if context?.id == body.id, current.id != Syntax(groupCall).id {
@@ -369,7 +369,7 @@ struct TaskGroupUnorderedResults: Rule {
         if let initializer = parent.as(InitializerClauseSyntax.self),
            let binding = initializer.parent?.as(PatternBindingSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let item = Flow.statement(containing: binding), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+           let item = binding.nearest(CodeBlockItemSyntax.self, orSelf: true, within: .context), let list = item.parent?.as(CodeBlockItemListSyntax.self),
            let index = list.firstIndex(where: { $0.id == item.id }) {
             return variableFlowsOutUnordered(name, in: list, after: list.distance(from: list.startIndex, to: index),
                                              groupCall: groupCall, body: body)

@@ -313,9 +313,9 @@ struct DebounceWithTaskID: Rule {
 
     /// The task's first suspension is a sleep (`Task.sleep`, `clock.sleep`), not inside a loop.
     private func startsWithSleep(_ body: ClosureExprSyntax) -> Bool {
-        guard let first = collect(AwaitExprSyntax.self, in: body.statements, skippingNestedClosures: true).first,
+        guard let first = collect(AwaitExprSyntax.self, in: body.statements, within: .context).first,
               let call = first.expression.as(FunctionCallExprSyntax.self), call.isSleep else { return false }
-        let inLoop = first.ancestorOrSelf { node in
+        let inLoop = first.nearest(orSelf: true) { node in
             node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self)
         }.map { $0.isInside(body) } ?? false
         return !inLoop
@@ -325,10 +325,10 @@ struct DebounceWithTaskID: Rule {
     /// way to the new task: not in a `guard … else` or a branch that leaves (`if !on { x?.cancel();
     /// return }` stops a timer, it does not restart one).
     private func cancelsBeforeReplacing(_ stored: StoredTask) -> Bool {
-        guard let item = stored.task.call.ancestorOrSelf(where: { $0.is(CodeBlockItemSyntax.self) }),
+        guard let item = stored.task.call.nearest(orSelf: true, where: { $0.is(CodeBlockItemSyntax.self) }),
               let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
         return list.contains { earlier in
-            earlier.position < item.position && collect(FunctionCallExprSyntax.self, in: earlier).contains { cancel in
+            earlier.position < item.position && collect(FunctionCallExprSyntax.self, in: earlier, within: .everything).contains { cancel in
                 guard cancel.calleeName == "cancel", cancel.arguments.isEmpty,
                       let base = cancel.calledExpression.as(MemberAccessExprSyntax.self)?.base,
                       mentions(stored.property, in: base) else { return false }
@@ -352,7 +352,7 @@ struct DebounceWithTaskID: Rule {
                 variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == stored.property }
                     && variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Binding" }
             }
-            return bound || collect(DeclReferenceExprSyntax.self, in: declaration).contains {
+            return bound || collect(DeclReferenceExprSyntax.self, in: declaration, within: .everything).contains {
                 $0.baseName.text == "$" + stored.property
             }
         }
@@ -360,7 +360,7 @@ struct DebounceWithTaskID: Rule {
 
     /// `{ old, new in … old … }` or `$0`: the handler reads the value before the change.
     private func usesOldValue(_ handler: ClosureExprSyntax) -> Bool {
-        let references = collect(DeclReferenceExprSyntax.self, in: handler.statements)
+        let references = collect(DeclReferenceExprSyntax.self, in: handler.statements, within: .everything)
         if references.contains(where: { $0.baseName.text == "$0" }) && references.contains(where: { $0.baseName.text == "$1" }) {
             return true
         }

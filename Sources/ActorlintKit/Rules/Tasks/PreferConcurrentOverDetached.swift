@@ -3,7 +3,7 @@ import SwiftSyntax
 /// `Task.detached` where a `@concurrent` function or structured concurrency fits.
 struct PreferConcurrentOverDetached: Rule {
     /// Its findings are calls spelled `Task.detached`.
-    static let triggers = ["detached"]
+    static let triggers = ["detached", "Detached"]
 
     static let description = RuleDescription(
         id: "prefer-concurrent-over-detached",
@@ -135,16 +135,17 @@ struct PreferConcurrentOverDetached: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        let calls = context.file.functionCalls.filter { $0.calleeText(isOneOf: ["Task.detached"]) }
-        return calls.compactMap { call in
-            guard resultComesBack(call), doesWorkOfItsOwn(call) else { return nil }
+        let tasks = context.file.functionCalls.compactMap(TaskCreation.init).filter(\.isDetached)
+        return tasks.compactMap { task in
+            let call = task.call
+            guard resultComesBack(task), doesWorkOfItsOwn(task.body) else { return nil }
             let origin = context.isolation.isolation(at: call).isolation
             // Already on the global concurrent executor: the detach moves no work off an actor;
             // what it changes is priority, task-locals and cancellation, which is deliberate.
             if origin == .concurrent { return nil }
             let from = origin.isMainActor ? " Here it leaves the main actor only to come back by hand." : ""
             return context.violation(
-                "`Task.detached` starts an unstructured task that inherits no actor, priority or " +
+                "`\(task.spelling)` starts an unstructured task that inherits no actor, priority or " +
                 "task-locals and that nobody cancels.\(from) Move the work into a `@concurrent` " +
                 "function and `await` it, or use `async let` / a task group.",
                 at: call.calledExpression)
@@ -155,11 +156,10 @@ struct PreferConcurrentOverDetached: Rule {
     /// function would run instead. A body that only awaits (`await Task.yield()`, `await
     /// other.run()`) moves no work anywhere; detaching it is about priority or about not
     /// inheriting cancellation, a decision this rule does not second-guess.
-    private func doesWorkOfItsOwn(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let body = TaskCreation(call)?.body else { return false }
-        return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
+    private func doesWorkOfItsOwn(_ body: ClosureExprSyntax) -> Bool {
+        collect(FunctionCallExprSyntax.self, in: body.statements, within: .everything).contains { inner in
             // A call in an `if`/`guard`/`while` condition decides; it is not the work.
-            let stop = inner.ancestorOrSelf(where: {
+            let stop = inner.nearest(orSelf: true, where: {
                 $0.is(AwaitExprSyntax.self) || $0.is(ConditionElementSyntax.self) || $0.id == body.id
             })
             return stop?.id == body.id
@@ -168,23 +168,22 @@ struct PreferConcurrentOverDetached: Rule {
 
     /// The creator gets the task's result: `await Task.detached { }.value`, a local handle whose
     /// `value` or `result` it reads, or a body that hands its result to the main actor itself.
-    private func resultComesBack(_ call: FunctionCallExprSyntax) -> Bool {
+    private func resultComesBack(_ task: TaskCreation) -> Bool {
+        let call = task.call
         if let member = call.parent?.as(MemberAccessExprSyntax.self), member.base?.id == call.id,
            ["value", "result"].contains(member.declName.baseName.text) { return true }
         if let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let scope = binding.ancestorOrSelf(where: { $0.is(CodeBlockItemListSyntax.self) }),
-           collect(MemberAccessExprSyntax.self, in: scope).contains(where: { access in
+           let scope = binding.nearest(orSelf: true, where: { $0.is(CodeBlockItemListSyntax.self) }),
+           collect(MemberAccessExprSyntax.self, in: scope, within: .everything).contains(where: { access in
                ["value", "result"].contains(access.declName.baseName.text)
                    && access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
            }) { return true }
-        guard let body = TaskCreation(call)?.body else { return false }
-        return collect(FunctionCallExprSyntax.self, in: body.statements).contains { inner in
+        return collect(FunctionCallExprSyntax.self, in: task.body.statements, within: .everything).contains { inner in
             if inner.calleeText == "MainActor.run" || inner.calleeText == "DispatchQueue.main.async" { return true }
-            if inner.calleeText == "Task", let closure = inner.trailingClosure,
-               closure.signature?.attributes.contains(where: {
-                   $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "MainActor"
-               }) == true { return true }
+            if let hop = TaskCreation(inner), !hop.isDetached, hop.body.signature?.attributes.contains(where: {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "MainActor"
+            }) == true { return true }
             return false
         }
     }

@@ -202,17 +202,19 @@ struct TaskInOnAppear: Rule {
             let statements = modifier.closure.statements
             // Statements of the closure itself, in its `if`/`guard`/`switch` branches too, but not
             // in nested closures (those run at another time).
-            let items = collect(CodeBlockItemSyntax.self, in: statements, skippingNestedClosures: true)
+            let items = collect(CodeBlockItemSyntax.self, in: statements, within: .context)
             return items.compactMap { item -> Violation? in
-                // Only a Task whose handle is discarded: a stored task has a managed lifetime.
-                guard let task = item.item.as(FunctionCallExprSyntax.self), task.calleeText(isOneOf: ["Task"]),
-                      let body = task.onlyClosure else { return nil }
-                let alone = statements.count == 1 && statements.first?.id == item.id
-                let fix = alone ? rewrite(modifier.call, task: task, body: body, context) : nil
+                // Only a task whose handle is discarded (a stored task has a managed lifetime), and
+                // one that inherits the view's context, as `.task { }` does.
+                guard let call = item.item.as(FunctionCallExprSyntax.self), let task = TaskCreation(call),
+                      !task.isDetached else { return nil }
+                // `Task.immediate` starts before the modifier's closure returns; `.task` does not.
+                let alone = statements.count == 1 && statements.first?.id == item.id && task.spelling == "Task"
+                let fix = alone ? rewrite(modifier.call, task: call, body: task.body, context) : nil
                 return context.violation(
                     "This task keeps running after the view disappears and starts again on every " +
                     "appearance; use `.task { }`, which SwiftUI cancels when the view goes away.",
-                    at: task.calledExpression, fix: fix)
+                    at: call.calledExpression, fix: fix)
             }
         }
     }

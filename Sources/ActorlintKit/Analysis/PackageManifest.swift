@@ -15,30 +15,31 @@ struct PackageManifest {
     /// nil when the file is not a manifest, or not the one SwiftPM reads in its directory
     /// (a `Package@swift-X.Y.swift` wins over `Package.swift` when the toolchain accepts it).
     /// Read once per file: three settings rules ask.
-    init?(_ context: RuleContext) {
-        guard Self.isManifestName((context.file.path as NSString).lastPathComponent),
+    /// `project` is the run's: it says which manifest of a directory SwiftPM reads.
+    init?(_ file: SourceFile, project: ProjectModel) {
+        guard Self.isManifestName((file.path as NSString).lastPathComponent),
               // The memo must not hold the file itself: the file holds its memos.
-              let read = context.file.memo("PackageManifest", { Read(context) }).parts
+              let read = file.memo("PackageManifest", { Read(file, project: project) }).parts
         else { return nil }
-        (file, path, reading, targets) = (context.file, read.path, read.reading, read.targets)
+        (self.file, path, reading, targets) = (file, read.path, read.reading, read.targets)
     }
 
     private struct Read {
         var parts: (path: String, reading: PackageManifestReader.Reading,
                     targets: [(declaration: ManifestTarget, settings: ModuleSettings)])?
 
-        init(_ context: RuleContext) {
-            let path = StandardPath.absolute(context.file.path)
+        init(_ file: SourceFile, project: ProjectModel) {
+            let path = StandardPath.absolute(file.path)
             let directory = (path as NSString).deletingLastPathComponent
             // Plain prefix tests: a run over SwiftPM's fixtures has hundreds of manifests and thousands of modules.
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-            let readHere = Set(context.project.modules.lazy.compactMap(\.projectPath).filter {
+            let readHere = Set(project.modules.lazy.compactMap(\.projectPath).filter {
                 guard $0.hasPrefix(prefix) else { return false }
                 let name = $0.dropFirst(prefix.count)
                 return !name.contains("/") && PackageManifest.isManifestName(String(name))
             })
             if !readHere.isEmpty && !readHere.contains(path) { return }
-            let reading = PackageManifestReader.read(context.file, path: path)
+            let reading = PackageManifestReader.read(file, path: path)
             let modules = Dictionary(reading.contribution.modules.map { ($0.settings.name, $0.settings) }) { first, _ in first }
             parts = (path, reading, reading.targets.compactMap { target in modules[target.name].map { (target, $0) } })
         }

@@ -67,7 +67,7 @@ struct MainDispatch {
     var isInSwiftUIViewCode: Bool {
         var current = call.parent
         while let node = current {
-            if let closure = node.as(ClosureExprSyntax.self), let owner = ClosureUse(closure: closure).call,
+            if let closure = node.as(ClosureExprSyntax.self), let owner = closure.invocation?.call,
                let name = owner.calleeName, Catalogue.swiftUIModifiers.contains("." + name) || owner.calleeText == "Button" {
                 return false
             }
@@ -101,15 +101,6 @@ struct MainDispatch {
     }
 }
 
-extension TriviaPiece {
-    var isComment: Bool {
-        switch self {
-        case .lineComment, .blockComment, .docLineComment, .docBlockComment: true
-        default: false
-        }
-    }
-}
-
 extension CodeBlockItemListSyntax {
     /// A `return` at this level (not inside nested closures or functions).
     var containsReturn: Bool {
@@ -122,13 +113,5 @@ extension CodeBlockItemListSyntax {
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(self)
         return finder.found
-    }
-}
-
-extension IsolationResult {
-    /// "`refresh()` runs on the main actor because `FeedModel` is declared `@MainActor` (Feed.swift:3)".
-    func sentence(for context: String) -> String {
-        let cause = because
-        return "\(context) runs on \(isolation.phrase)\(cause.isEmpty ? "" : " because \(cause)")"
     }
 }

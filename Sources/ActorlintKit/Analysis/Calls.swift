@@ -1,6 +1,7 @@
 import SwiftSyntax
 
-/// Small syntax questions many rules ask. Kept free of isolation knowledge.
+// What a call calls, the closures it is handed, and the call a closure is handed to.
+
 extension FunctionCallExprSyntax {
     /// `Task.detached` for `Task.detached { }`; `DispatchQueue.main.async` for
     /// `DispatchQueue.main.async { }`; `.onAppear` for a modifier whose base is elided.
@@ -79,99 +80,48 @@ extension FunctionCallExprSyntax {
     }
 }
 
-extension SyntaxProtocol {
-    /// The nearest ancestor of the given type.
-    public func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
-        var current = parent
-        while let node = current {
-            if let match = node.as(type) { return match }
-            current = node.parent
+extension ExprSyntax {
+    /// The call an awaited expression makes: `f()`, `a.b.f(x)`, `f().value`; nil for a property
+    /// or any expression that is not a call.
+    var awaitedCall: FunctionCallExprSyntax? {
+        if let call = self.as(FunctionCallExprSyntax.self) { return call }
+        if let member = self.as(MemberAccessExprSyntax.self), let base = member.base { return base.awaitedCall }
+        return nil
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The closure the call is handed: the trailing closure, else the one passed as `label:`, else
+    /// the last argument if it is a closure.
+    func closureArgument(label: String) -> ClosureExprSyntax? {
+        if let trailing = trailingClosure { return trailing }
+        return arguments.first { $0.label?.text == label }?.expression.as(ClosureExprSyntax.self)
+            ?? arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+
+    /// `fetchPosts(userID:)`, with the receiver when there is one: `service.fetchPosts(userID:)`.
+    var displayName: String {
+        let labels = arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+        let trailing = trailingClosure == nil ? "" : (arguments.isEmpty && leftParen == nil ? "" : "_:")
+        let callee = calledExpression.trimmedText.filter { !$0.isWhitespace }
+        let allLabels = labels + trailing
+        return allLabels.isEmpty ? "\(callee)()" : "\(callee)(\(allLabels))"
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The call this closure is an argument (or a trailing closure) of, and its argument label.
+    var invocation: (call: FunctionCallExprSyntax, label: String?)? {
+        // `{ … }()` calls the closure itself; it is not handed to anything.
+        if let call = parent?.as(FunctionCallExprSyntax.self) { return call.calledExpression.id == id ? nil : (call, nil) }
+        if let element = parent?.as(MultipleTrailingClosureElementSyntax.self),
+           let call = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            return (call, element.label.text)
+        }
+        if let argument = parent?.as(LabeledExprSyntax.self),
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            return (call, argument.label?.text)
         }
         return nil
     }
-
-    /// The leading whitespace of the line this node starts on.
-    public var lineIndentation: String {
-        guard let token = firstToken(viewMode: .sourceAccurate) else { return "" }
-        // Walk back through tokens to the one that starts the line.
-        var start = token
-        while !start.leadingTrivia.contains(where: \.isNewline), let previous = start.previousToken(viewMode: .sourceAccurate) {
-            if previous.trailingTrivia.contains(where: \.isNewline) { break }
-            start = previous
-        }
-        var indentation = ""
-        for piece in start.leadingTrivia.reversed() {
-            switch piece {
-            case .spaces(let count): indentation = String(repeating: " ", count: count) + indentation
-            case .tabs(let count): indentation = String(repeating: "\t", count: count) + indentation
-            default: return indentation
-            }
-        }
-        return indentation
-    }
-}
-
-extension TriviaPiece {
-    var isNewline: Bool {
-        switch self {
-        case .newlines, .carriageReturns, .carriageReturnLineFeeds: true
-        default: false
-        }
-    }
-}
-
-/// The text of `node` (without trivia) with every line but the first re-indented: `remove`
-/// taken off and `add` put on. Lines of a multi-line string literal move only together, and
-/// only if all of them can, because the closing `"""` decides what the string contains.
-public func reindent(_ node: some SyntaxProtocol, removing remove: String, adding add: String) -> String {
-    let text = node.trimmedText
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let strings = MultilineStrings(Syntax(node))
-    strings.walk(Syntax(node))
-    let frozen = strings.ranges.filter { range in
-        !range.allSatisfy { $0 >= lines.count || lines[$0].hasPrefix(remove) || lines[$0].allSatisfy(\.isWhitespace) }
-    }
-    for index in lines.indices.dropFirst() where !lines[index].allSatisfy(\.isWhitespace) {
-        if frozen.contains(where: { $0.contains(index) }) { continue }
-        if lines[index].hasPrefix(remove) { lines[index].removeFirst(remove.count) }
-        lines[index] = add + lines[index]
-    }
-    return lines.joined(separator: "\n")
-}
-
-/// The line numbers (0-based, relative to a node's trimmed text) of each multi-line string's
-/// body and closing line.
-private final class MultilineStrings: SyntaxVisitor {
-    var ranges: [ClosedRange<Int>] = []
-    let start: AbsolutePosition
-    let text: [UInt8]
-
-    init(_ node: Syntax) {
-        start = node.positionAfterSkippingLeadingTrivia
-        text = Array(node.trimmedText.utf8)
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    func line(_ position: AbsolutePosition) -> Int {
-        let offset = max(0, min(text.count, position.utf8Offset - start.utf8Offset))
-        return text[..<offset].filter { $0 == UInt8(ascii: "\n") }.count
-    }
-
-    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.openingQuote.tokenKind == .multilineStringQuote {
-            let first = line(node.openingQuote.endPosition) + 1
-            ranges.append(first...max(first, line(node.closingQuote.positionAfterSkippingLeadingTrivia)))
-        }
-        return .visitChildren
-    }
-}
-
-/// `reindent` for generated text that holds no multi-line string literal.
-public func reindent(_ text: String, removing remove: String, adding add: String) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    for index in lines.indices.dropFirst() where !lines[index].allSatisfy(\.isWhitespace) {
-        if lines[index].hasPrefix(remove) { lines[index].removeFirst(remove.count) }
-        lines[index] = add + lines[index]
-    }
-    return lines.joined(separator: "\n")
 }

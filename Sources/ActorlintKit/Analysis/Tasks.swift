@@ -1,0 +1,137 @@
+import SwiftSyntax
+
+/// A task created with a closure: `Task { }`, `Task(priority:) { }`, `Task(name:) { }`,
+/// `Task.init { }`, `Task<T, E> { }` (its closure may throw a typed error, SE-0413),
+/// `Task.detached { }`, and `Task.immediate { }` and `Task.immediateDetached { }` (SE-0472);
+/// the closure is the trailing one or the `operation:` argument. The one place that tells a task
+/// from other calls: the capture, task, cancellation and isolation analyses all ask it.
+struct TaskCreation {
+    let call: FunctionCallExprSyntax
+    let body: ClosureExprSyntax
+    /// `Task`, `Task.detached`, `Task.immediate` or `Task.immediateDetached`, as messages name it.
+    let spelling: String
+
+    /// The callees that create a task, without generic arguments, and their spellings.
+    private static let spellings = [
+        "Task": "Task", "Task.init": "Task", "Task.detached": "Task.detached",
+        "Task.immediate": "Task.immediate", "Task.immediateDetached": "Task.immediateDetached",
+    ]
+
+    /// A detached task inherits neither the creator's isolation nor its priority and task-local
+    /// values, and its closure does not take `self` implicitly. The others inherit them (SE-0304,
+    /// and SE-0472 for `Task.immediate`).
+    var isDetached: Bool { spelling == "Task.detached" || spelling == "Task.immediateDetached" }
+
+    init?(_ call: FunctionCallExprSyntax) {
+        // Every call of a file is asked: most are rejected by their first token, before the
+        // callee's text is built. A task's callee starts with `Task`, or with a prefix of it
+        // followed by the `<…>` removed below. (By byte: Foundation's `String.contains` was 1 %
+        // of a whole run here.)
+        guard let first = call.calledExpression.firstToken(viewMode: .sourceAccurate)?.text,
+              first == "Task" || first.utf8.contains(UInt8(ascii: "<")) || "Task".hasPrefix(first) else { return nil }
+        var callee = call.calleeText
+        // `Task<Void, Never>.detached` → `Task.detached`.
+        if let open = callee.firstIndex(of: "<"), let close = callee.lastIndex(of: ">"), open < close {
+            callee.removeSubrange(open...close)
+        }
+        guard let spelling = Self.spellings[callee],
+              let body = call.trailingClosure
+                ?? call.arguments.first(where: { $0.label?.text == "operation" })?.expression.as(ClosureExprSyntax.self)
+                ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+        else { return nil }
+        self.call = call
+        self.body = body
+        self.spelling = spelling
+    }
+
+    /// The task whose body is `closure`, if any.
+    init?(body closure: ClosureExprSyntax) {
+        guard let call = closure.invocation?.call, let task = TaskCreation(call), task.body.id == closure.id else {
+            return nil
+        }
+        self = task
+    }
+
+    /// Whether the task's handle is thrown away (`Task { }` as a statement).
+    var isDiscarded: Bool { call.parent?.is(CodeBlockItemSyntax.self) ?? false }
+}
+
+/// A task kept in a property of its owner: `x = Task { }`, `self.x = Task { }`,
+/// `tasks[id] = Task { }`, `tasks.append(Task { })`.
+struct StoredTask {
+    let task: TaskCreation
+    let property: String
+    /// The expression that names the property, where the finding is reported.
+    let target: ExprSyntax
+    let owner: OwnerType
+
+    init?(_ task: TaskCreation, _ facts: FileFacts) {
+        guard let owner = OwnerType(enclosing: task.call, facts) else { return nil }
+        var target: ExprSyntax?
+        if let lhs = assignmentTarget(of: ExprSyntax(task.call)) {
+            target = lhs
+        } else if let argument = task.call.parent?.as(LabeledExprSyntax.self),
+                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  ["append", "insert"].contains(call.calleeName ?? ""),
+                  let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            target = base
+        }
+        guard let target, let name = target.propertyName else { return nil }
+        // A bare name must be a member, not a local of the function.
+        let explicitSelf = target.trimmedText.hasPrefix("self.")
+        if !explicitSelf {
+            guard owner.storedPropertyNames.contains(name),
+                  !LocalNames(around: task.call).names.contains(name) else { return nil }
+        }
+        self.task = task
+        self.property = name
+        self.target = target
+        self.owner = owner
+    }
+
+    /// Whether the owner (its declaration and its extensions in this file) cancels the task:
+    /// `x?.cancel()`, `self.x.cancel()`, `x.values.forEach { $0.cancel() }`, `for t in x { t.cancel() }`.
+    var isCancelledByOwner: Bool {
+        owner.declarations.contains { declaration in
+            collect(FunctionCallExprSyntax.self, in: declaration, within: .everything).contains { call in
+                guard call.calleeName == "cancel", call.arguments.isEmpty,
+                      let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+                if let base = member.base, mentions(property, in: base) { return true }
+                var current = Syntax(call).parent
+                while let node = current, !node.isDeclarationBoundary {
+                    if let loop = node.as(ForStmtSyntax.self), mentions(property, in: loop.sequence) { return true }
+                    if let closure = node.as(ClosureExprSyntax.self), let (invoking, _) = closure.invocation,
+                       mentions(property, in: invoking.calledExpression) { return true }
+                    current = node.parent
+                }
+                // `var x: Task<…>? { didSet { oldValue?.cancel() } }`: the property cancels what it replaces.
+                if let accessor = call.nearest(AccessorDeclSyntax.self),
+                   let binding = accessor.nearest(PatternBindingSyntax.self),
+                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property { return true }
+                return false
+            }
+        }
+    }
+}
+
+extension AwaitExprSyntax {
+    /// `await task.value`, `await previous?.value`, `try await task.result.get()`: waits until
+    /// another task has finished.
+    var waitsForTaskResult: Bool {
+        var expression = expression
+        while true {
+            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
+            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               let base = member.base { expression = base; continue }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+                return ["value", "result"].contains(member.declName.baseName.text)
+            }
+            return false
+        }
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// `Task.sleep(for:)`, `Task.sleep(nanoseconds:)`, `clock.sleep(until:)`.
+    var isSleep: Bool { calleeName == "sleep" && calledExpression.is(MemberAccessExprSyntax.self) }
+}
