@@ -27,6 +27,8 @@ let package = Package(
             path: "Sources/Networking",
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+        // A UI feature module added since, without Swift 6.2's app settings.
+        .target(name: "Onboarding", path: "Sources/Onboarding"),
         // Shared with the Objective-C extension; not migrated to Swift 6 yet.
         .target(name: "Legacy", path: "Sources/Legacy", swiftSettings: [.swiftLanguageMode(.v5)]),
     ]

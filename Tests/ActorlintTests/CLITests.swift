@@ -302,6 +302,10 @@ import Testing
                 let id: Int
             }
 
+            struct PostView: View {
+                var body: some View { Text("Post") }
+            }
+
             @concurrent func decodePosts(_ data: Data) async throws -> [Post] {
                 try JSONDecoder().decode([Post].self, from: data)
             }

@@ -390,7 +390,10 @@ extension DefaultIsolation {
         #expect(app.defaultIsolation == .mainActor)
         #expect(app.origins[ModuleSettings.defaultIsolationSetting]?.text == "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;")
         #expect(app.features == ModuleSettings.approachableConcurrencyFeatures)
-        #expect(app.toolsVersion == "6.1")
+        // LastUpgradeCheck says Xcode 16.3 (Swift 6.1), but the target sets an Xcode 26 setting.
+        #expect(app.toolsVersion == nil, "Xcode projects have no tools version")
+        #expect(app.compiler == CompilerVersion(version: "6.2", certainty: .likely,
+                                                evidence: "it sets SWIFT_APPROACHABLE_CONCURRENCY, which Xcode 26 introduced, project.pbxproj:\(Fixture.line(of: "SWIFT_APPROACHABLE_CONCURRENCY = YES;", in: pbxproj) ?? 0)"))
         #expect(app.provenance.contains("target 'App'") && app.provenance.contains("Debug"))
 
         let index = try #require(model.modules.firstIndex { $0.name == "App" })
@@ -435,7 +438,8 @@ extension DefaultIsolation {
         #expect(app.origins["ExistentialAny"]?.path == config + "/Base.xcconfig")
         #expect(app.strictConcurrency == "complete")
         #expect(app.origins[ModuleSettings.strictConcurrencySetting]?.path == config + "/Shared/Common.xcconfig")
-        #expect(app.toolsVersion == "6.2")
+        #expect(app.toolsVersion == nil, "Xcode projects have no tools version")
+        #expect(app.compiler?.version == "6.2" && app.compiler?.certainty == .likely)
 
         let index = try #require(model.modules.firstIndex { $0.name == "SyncedApp" })
         let release = try #require(model.configurations[index]?["Release"])

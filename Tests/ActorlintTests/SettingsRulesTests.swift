@@ -39,7 +39,7 @@ import Testing
         let pbxproj = root + "/Shop.xcodeproj/project.pbxproj"
         let xcconfig = root + "/Config/Library.xcconfig"
         let findings = Self.check(root).findings
-        #expect(findings.count == 4, "\(Self.describe(findings))")
+        #expect(findings.count == 3, "\(Self.describe(findings))")
 
         // The xcconfig line that makes MainActor the default of the persistence framework; the
         // SwiftUI framework that shares the xcconfig is UI code and is not reported.
@@ -63,14 +63,9 @@ import Testing
         #expect(swift5.last?.message.hasPrefix("`ShopTests` compiles") == true)
         #expect(swift5.allSatisfy { $0.message.contains("seed 001") && $0.message.contains("SWIFT_STRICT_CONCURRENCY = complete") })
 
-        // The SwiftUI framework has MainActor from the xcconfig but not the feature: reported
-        // at its target's build settings, asking only for what is missing.
-        let app = try #require(findings.first { $0.ruleID == Self.app })
-        #expect(app.path == pbxproj)
-        #expect(app.range.start.line == Self.line(of: "buildSettings = {", after: "B20600000000000000000002 /* Debug */ = {", in: pbxproj))
-        #expect(app.message.hasPrefix("`DesignSystem` is a UI library target (it imports SwiftUI) on Swift 6.2"))
-        #expect(app.message.contains("`SWIFT_APPROACHABLE_CONCURRENCY = YES`"))
-        #expect(!app.message.contains("SWIFT_DEFAULT_ACTOR_ISOLATION"))
+        // The SwiftUI framework has MainActor from the xcconfig but not the feature: a target
+        // that decided on one of the two settings has chosen, and is not asked for the other.
+        #expect(!findings.contains { $0.ruleID == Self.app })
         #expect(findings.allSatisfy { $0.fix == nil }, "Xcode projects are never edited")
     }
 
@@ -78,17 +73,15 @@ import Testing
         let root = Fixture.path("SyncedApp")
         let pbxproj = root + "/SyncedApp.xcodeproj/project.pbxproj"
         let findings = Self.check(root).findings
-        #expect(findings.count == 2, "\(Self.describe(findings))")
+        #expect(findings.count == 1, "\(Self.describe(findings))")
         let widgetConfig = "5A0000000000000000000805 /* Debug */ = {"
         let swift5 = try #require(findings.first { $0.ruleID == Self.swift5 })
         #expect(swift5.path == pbxproj)
         #expect(swift5.range.start.line == Self.line(of: "SWIFT_VERSION = 5.0;", after: widgetConfig, in: pbxproj))
         #expect(swift5.message.hasPrefix("`Widget` compiles in Swift 5"))
-        // The app extension has MainActor but SWIFT_APPROACHABLE_CONCURRENCY = NO at the project level.
-        let app = try #require(findings.first { $0.ruleID == Self.app })
-        #expect(app.range.start.line == Self.line(of: "buildSettings = {", after: widgetConfig, in: pbxproj))
-        #expect(app.message.hasPrefix("`Widget` is an app target on Swift 6.2"))
-        #expect(!app.message.contains("SWIFT_DEFAULT_ACTOR_ISOLATION"))
+        // The widget extension (its Info.plist names WidgetKit) has MainActor and turns
+        // SWIFT_APPROACHABLE_CONCURRENCY off at the project level: both decided, nothing asked.
+        #expect(!findings.contains { $0.ruleID == Self.app })
     }
 
     @Test func nestedAppWithBothSettingsAndSwift6IsClean() {
@@ -108,8 +101,8 @@ import Testing
         defer { Fixture.cleanUp(current) }
         let findings = Self.check(current).findings
         #expect(findings.map(\.ruleID) == [Self.app], "\(Self.describe(findings))")
-        #expect(findings.first?.message.contains("lacks default isolation MainActor and `NonisolatedNonsendingByDefault`") == true)
-        #expect(findings.first?.message.contains("`SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` and `SWIFT_APPROACHABLE_CONCURRENCY = YES`") == true)
+        #expect(findings.first?.message.hasPrefix("`Outer` is an app target with neither default isolation MainActor (SE-0466) nor Approachable Concurrency (SE-0461)") == true)
+        #expect(findings.first?.message.contains("Set `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` and `SWIFT_APPROACHABLE_CONCURRENCY = YES` in Debug") == true)
 
         let older = try project(lastSwiftUpdateCheck: "1630")
         defer { Fixture.cleanUp(older) }
@@ -135,10 +128,15 @@ import Testing
         var configuration = Configuration()
         configuration.path = root + "/" + Configuration.fileName
         configuration.perPath = [(GlobPattern("Config/*.xcconfig"), [Self.library])]
-        configuration.severity = [Self.app: .error]
         let findings = Self.check(root, rules: [Self.library, Self.app], configuration: configuration).findings
-        #expect(findings.map(\.ruleID) == [Self.app], "per-path ignore drops the xcconfig finding; swift-5 is not selected")
-        #expect(findings.first?.severity == .error)
+        #expect(findings.isEmpty, "per-path ignore drops the xcconfig finding: \(Self.describe(findings))")
+        #expect(Self.check(root, rules: [Self.library]).findings.count == 1, "without it, the finding is there")
+
+        let extensions = Fixture.path("Extensions")
+        var severities = Configuration()
+        severities.severity = [Self.app: .error]
+        let app = Self.check(extensions, rules: [Self.app], configuration: severities).findings
+        #expect(!app.isEmpty && app.allSatisfy { $0.severity == .error })
     }
 
     @Test func projectFindingsAreRelativeWhenTheFilesWere() throws {
@@ -195,7 +193,8 @@ import Testing
         let lines = findings.map(\.range.start.line)
         #expect(lines == [7, 15, 17])
 
-        #expect(findings[0].message.hasPrefix("`ShopApp` is an executable target that imports SwiftUI on tools version 6.2"))
+        #expect(findings[0].message.hasPrefix("`ShopApp` is an executable target with UI types such as `ContentView` with neither default isolation MainActor (SE-0466) nor `NonisolatedNonsendingByDefault` (SE-0461)"))
+        #expect(findings[0].message.contains("built by Swift 6.2 or later (swift-tools-version 6.2, Package.swift:1), in Swift 6 language mode"))
         #expect(findings[0].fix?.safety == .unsafe)
         #expect(findings[1].message.hasPrefix("`Networking` is a library target whose files import no UI framework (the name suggests networking code)"))
         #expect(findings[1].message.contains("`.defaultIsolation(MainActor.self)` (Package.swift:15)"))
@@ -246,7 +245,7 @@ import Testing
                 target.swiftSettings = [.enableUpcomingFeature("ExistentialAny")]
             }
             """,
-            "Sources/Viewer/main.swift": "import AppKit\n",
+            "Sources/Viewer/main.swift": "import AppKit\nfinal class Window: NSWindowController {}\n",
         ])
         defer { Fixture.cleanUp(directory) }
         let findings = Self.check(directory).findings
@@ -338,5 +337,60 @@ import Testing
             """
         let finding = try #require(Self.finding(code))
         #expect(finding.fix?.edits.first?.replacement == "nonisolated ")
+    }
+}
+
+/// The settings rule on an Xcode 26 project whose targets are what real projects have: an app,
+/// a UI framework, a shared framework that imports UIKit, a test-support framework, a
+/// notification service and a share extension, Debug and Release, a project-wide xcconfig.
+@Suite struct SettingsRoleTests {
+    static let root = ProjectFixture.path("Extensions")
+    static let pbxproj = root + "/Journal.xcodeproj/project.pbxproj"
+
+    static func findings() -> [Finding] {
+        SettingsRulesTests.check(root, rules: [SettingsRulesTests.app]).findings
+    }
+
+    @Test func onlyAppAndUITargetsAreAskedForTheAppSettings() {
+        let named = Self.findings().map { $0.message.prefix { $0 != " " } }
+        #expect(named == ["`Journal`", "`JournalUI`", "`ShareExtension`"], "\(Self.findings().map(\.message))")
+    }
+
+    @Test func theMessageSaysWhatIsKnownOfTheTargetAndItsCompiler() throws {
+        let app = try #require(Self.findings().first)
+        #expect(app.message.hasPrefix("`Journal` is an app target with neither default isolation MainActor (SE-0466) nor Approachable Concurrency (SE-0461)"))
+        #expect(app.message.contains("built by probably Swift 6.2 or later (the project was last upgraded by Xcode 26, project.pbxproj:"))
+        #expect(app.message.contains("in Swift 5 language mode"))
+        #expect(app.message.contains("in every configuration (Debug, Release)"))
+        // Its own xcconfig may take the settings; the project-wide one is not offered.
+        #expect(app.message.contains("or in Journal.xcconfig, which only it uses"))
+        #expect(!app.message.contains("Project.xcconfig"))
+        let ui = try #require(Self.findings().dropFirst().first)
+        #expect(ui.message.hasPrefix("`JournalUI` is a UI library (3 of its 3 types are views or view controllers"))
+        #expect(!ui.message.contains("xcconfig"))
+    }
+
+    @Test func configurationsThatDisagreeAreReportedAsSuch() throws {
+        let share = try #require(Self.findings().last)
+        #expect(share.message == "`ShareExtension` sets `SWIFT_DEFAULT_ACTOR_ISOLATION` in Debug but not in Release: its configurations compile its code under different concurrency rules. Set it the same way in every configuration.")
+    }
+
+    @Test func rolesComeFromTheProductTypeTheExtensionPointAndTheDeclarations() throws {
+        let model = ProjectLoader.load(for: [Self.root])
+        let run = Linter(project: model, ruleIDs: []).run(paths: FileDiscovery().discover([Self.root]).files)
+        func role(_ file: String) -> TargetRole {
+            let module = model.settings(forAbsolutePath: Self.root + "/" + file)
+            return TargetRole.of(module, index: run.indexes[module.key])
+        }
+        #expect(role("Journal/JournalApp.swift") == .app("an app target"))
+        #expect(role("ShareExtension/ShareViewController.swift") == .app("a share extension (com.apple.share-services)"))
+        #expect(role("NotificationService/NotificationService.swift")
+                == .nonUIExtension("a notification service extension (com.apple.usernotifications.service), which has no UI"))
+        #expect(role("JournalKit/Client.swift") == .library("a library (1 of its 5 types are views or view controllers)"))
+        #expect(role("JournalUI/EntryRow.swift").isUICode)
+        guard case .test = role("JournalTestSupport/Fakes.swift") else {
+            Issue.record("a framework that imports XCTest supports tests")
+            return
+        }
     }
 }

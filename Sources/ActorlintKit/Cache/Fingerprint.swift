@@ -118,6 +118,12 @@ extension ModuleSettings: FingerprintFields {
         }, into: &hasher)
         hasher.combine("toolsVersion")
         hasher.combine(optional: toolsVersion)
+        hasher.combine("compiler")
+        if let compiler { compiler.writeFingerprint(to: &hasher) } else { hasher.combine("nil") }
+        hasher.combine("productType")
+        hasher.combine(optional: productType)
+        hasher.combine("extensionPoint")
+        hasher.combine(optional: extensionPoint)
         hasher.combine("origins")
         Fingerprint.combineUnordered(origins.map { key, origin in
             Fingerprint.elementDigest(key: key, valueType: "SettingOrigin") { origin.writeFingerprint(to: &$0) }
@@ -143,6 +149,20 @@ extension SettingOrigin: FingerprintFields {
         hasher.combine(line)
         hasher.combine("text")
         hasher.combine(text)
+        hasher.combine(")")
+    }
+}
+
+extension CompilerVersion: FingerprintFields {
+    func writeFingerprint(to hasher: inout StableHasher) {
+        hasher.combine("CompilerVersion(")
+        hasher.combine("version")
+        hasher.combine(version)
+        hasher.combine("certainty")
+        hasher.combine("Certainty." + certainty.rawValue)
+        hasher.combine(")")
+        hasher.combine("evidence")
+        hasher.combine(evidence)
         hasher.combine(")")
     }
 }

@@ -56,6 +56,13 @@ extension ModuleSettings {
         }
         writer.write(features.sorted())
         writer.write(optional: toolsVersion)
+        writer.write(optional: compiler?.version)
+        if let compiler {
+            writer.write(compiler.certainty.rawValue)
+            writer.write(compiler.evidence)
+        }
+        writer.write(optional: productType)
+        writer.write(optional: extensionPoint)
         writer.write(origins) { writer, origin in
             writer.write(origin.path)
             writer.write(origin.line)
@@ -79,13 +86,21 @@ extension ModuleSettings {
         }
         let features = Set(try reader.readStrings())
         let toolsVersion = try reader.readOptionalString()
+        var compiler: CompilerVersion?
+        if let version = try reader.readOptionalString() {
+            guard let certainty = CompilerVersion.Certainty(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
+            compiler = CompilerVersion(version: version, certainty: certainty, evidence: try reader.readString())
+        }
+        let productType = try reader.readOptionalString()
+        let extensionPoint = try reader.readOptionalString()
         var origins: [String: SettingOrigin] = [:]
         for _ in 0..<(try reader.readCount()) {
             origins[try reader.readString()] = SettingOrigin(path: try reader.readString(), line: try reader.readInt(),
                                                              text: try reader.readString())
         }
         return ModuleSettings(name: name, kind: kind, languageMode: languageMode, defaultIsolation: defaultIsolation,
-                              features: features, toolsVersion: toolsVersion, origins: origins,
+                              features: features, toolsVersion: toolsVersion, compiler: compiler, productType: productType,
+                              extensionPoint: extensionPoint, origins: origins,
                               provenance: try reader.readString(), strictConcurrency: try reader.readOptionalString(),
                               configuration: try reader.readOptionalString(), projectPath: try reader.readOptionalString())
     }

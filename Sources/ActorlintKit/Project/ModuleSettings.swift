@@ -33,11 +33,18 @@ public struct ModuleSettings: Sendable, Hashable {
     public var defaultIsolation: DefaultIsolation
     /// Upcoming and experimental features that are on, e.g. `NonisolatedNonsendingByDefault`.
     public var features: Set<String>
-    /// The Swift version the project is set up for, e.g. "6.2": the `swift-tools-version` of a
-    /// package, or for an Xcode project the Swift of the Xcode that last upgraded it
-    /// (`LastSwiftUpdateCheck`/`LastUpgradeCheck`; `SWIFT_VERSION` there is only the language
-    /// mode). nil when unknown.
+    /// A package's `swift-tools-version`, e.g. "6.2": which manifest APIs it may use (tools
+    /// version 6.2 for `.defaultIsolation`). nil for Xcode projects and when unknown.
     public var toolsVersion: String?
+    /// The compiler the project builds with, as far as its files tell; nil when nothing does.
+    public var compiler: CompilerVersion?
+    /// An Xcode target's product type without `com.apple.product-type.` ("application",
+    /// "app-extension", "framework"); nil for packages.
+    public var productType: String?
+    /// An app extension's `NSExtensionPointIdentifier` (or ExtensionKit's `EXExtensionPointIdentifier`)
+    /// from its Info.plist, e.g. "com.apple.usernotifications.service"; nil when not an
+    /// extension or when its Info.plist cannot be read.
+    public var extensionPoint: String?
     /// The manifest or build setting lines each value came from, by setting name.
     public var origins: [String: SettingOrigin]
     /// Why this module was chosen, e.g. "no Package.swift or Xcode project contains this file".
@@ -53,7 +60,8 @@ public struct ModuleSettings: Sendable, Hashable {
 
     public init(name: String = "(no module)", kind: TargetKind = .unknown, languageMode: Int = 6,
                 defaultIsolation: DefaultIsolation = .nonisolated, features: Set<String> = [],
-                toolsVersion: String? = nil, origins: [String: SettingOrigin] = [:],
+                toolsVersion: String? = nil, compiler: CompilerVersion? = nil, productType: String? = nil,
+                extensionPoint: String? = nil, origins: [String: SettingOrigin] = [:],
                 provenance: String = "no Package.swift or Xcode project contains this file; plain Swift 6 module assumed",
                 strictConcurrency: String? = nil, configuration: String? = nil, projectPath: String? = nil) {
         self.name = name
@@ -62,6 +70,9 @@ public struct ModuleSettings: Sendable, Hashable {
         self.defaultIsolation = defaultIsolation
         self.features = features
         self.toolsVersion = toolsVersion
+        self.compiler = compiler
+        self.productType = productType
+        self.extensionPoint = extensionPoint
         self.origins = origins
         self.provenance = provenance
         self.strictConcurrency = strictConcurrency
@@ -85,6 +96,8 @@ public struct ModuleSettings: Sendable, Hashable {
     /// Where the target itself is declared, for findings about a setting it lacks: the
     /// `.target(` call of a manifest, the `buildSettings` of an Xcode target's configuration.
     public static let targetSetting = "target"
+    /// The xcconfig an Xcode target's configuration is based on (its own, not the project's).
+    public static let xcconfigSetting = "xcconfig"
 
     /// What Xcode's `SWIFT_APPROACHABLE_CONCURRENCY = YES` turns on.
     public static let approachableConcurrencyFeatures: Set<String> = [

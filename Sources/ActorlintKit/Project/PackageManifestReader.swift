@@ -82,6 +82,10 @@ enum PackageManifestReader {
 
         let directory = (path as NSString).deletingLastPathComponent
         let tools = toolsVersion(in: text)
+        let compiler = CompilerVersion.strongest([
+            CompilerVersion.pinned(from: directory, inputs: inputs),
+            tools.map { CompilerVersion.minimum(toolsVersion: $0.text, origin: SettingOrigin(path: path, line: 1, text: $0.line)) },
+        ])
         if tools == nil {
             contribution.notes.append("\(path):1: no `// swift-tools-version:` line; Swift 5 language mode assumed")
         }
@@ -110,7 +114,7 @@ enum PackageManifestReader {
             let target = interpreter.targets[index]
             guard let kind = kind(of: target.factory) else { continue }
             var base = ModuleSettings(name: target.name, kind: kind, languageMode: (tools?.version.first ?? 5) >= 6 ? 6 : 5,
-                                      toolsVersion: tools?.text, projectPath: path)
+                                      toolsVersion: tools?.text, compiler: compiler, projectPath: path)
             base.origins[ModuleSettings.targetSetting] = SettingOrigin(
                 path: path, line: interpreter.line(target.call.node), text: interpreter.text(target.call.node))
             if let tools {

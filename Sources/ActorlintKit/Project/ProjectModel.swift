@@ -31,4 +31,12 @@ public struct ProjectModel: Sendable {
             .max { $0.path.count < $1.path.count }
         return match.map { modules[$0.module] } ?? .plainSwift6
     }
+
+    /// Every configuration of `module` by name, sorted; just `module` when the model keeps none.
+    public func configurations(of module: ModuleSettings) -> [(name: String, settings: ModuleSettings)] {
+        guard let index = modules.firstIndex(where: { $0.key == module.key }), let all = configurations[index], !all.isEmpty else {
+            return [(module.configuration ?? "default", module)]
+        }
+        return all.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
 }

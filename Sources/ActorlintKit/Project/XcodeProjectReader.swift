@@ -69,7 +69,8 @@ enum XcodeProjectReader {
         }
 
         mutating func read(into contribution: inout ProjectContribution) {
-            let toolsVersion = swiftVersionOfXcode()
+            let pinned = CompilerVersion.pinned(from: contribution.directory, inputs: inputs)
+            let upgradedBy = xcodeThatLastUpgraded()
             let projectConfigurations = configurations(of: project)
             var owners: [String: [String]] = [:] // synchronized group → targets that list it
             var moduleOfTarget: [String: Int] = [:]
@@ -78,6 +79,7 @@ enum XcodeProjectReader {
             for targetID in project["targets"] as? [String] ?? [] {
                 guard let target = objects[targetID], target["isa"] as? String == "PBXNativeTarget" else { continue }
                 let name = target["name"] as? String ?? targetID
+                let productType = (target["productType"] as? String).map { $0.replacingOccurrences(of: "com.apple.product-type.", with: "") }
                 let kind = Self.kind(ofProductType: target["productType"] as? String)
                 let sourceFiles = sources(of: target)
                 let groups = target["fileSystemSynchronizedGroups"] as? [String] ?? []
@@ -97,16 +99,22 @@ enum XcodeProjectReader {
                     }
                     settings.apply(layers(ofConfiguration: configID))
                     var builder = ModuleSettingsBuilder(ModuleSettings(
-                        name: name, kind: kind, languageMode: 5, toolsVersion: toolsVersion?.version,
+                        name: name, kind: kind, languageMode: 5,
+                        compiler: CompilerVersion.strongest([pinned, upgradedBy, Self.xcodeOnlySettings(in: settings)]),
+                        productType: productType, extensionPoint: extensionPoint(of: settings),
                         provenance: "matched to target '\(name)' (\(kind.rawValue)) of the Xcode project \(bundle), \(configuration) configuration",
                         configuration: configuration, projectPath: bundle))
-                    if let toolsVersion { builder.settings.origins[ModuleSettings.toolsVersionSetting] = toolsVersion.origin }
                     // Where a missing setting of this target would be added.
                     if let line = lines.line(ofKey: "buildSettings", inObject: configID) {
                         builder.settings.origins[ModuleSettings.targetSetting] = SettingOrigin(path: pbxproj, line: line.number, text: line.text)
                     } else if let start = lines.start(of: configID) {
                         builder.settings.origins[ModuleSettings.targetSetting] = SettingOrigin(
                             path: pbxproj, line: start, text: "\(configuration) configuration of target '\(name)'")
+                    }
+                    // The target's own xcconfig, where a setting for this target alone may go.
+                    if let path = objects[configID].flatMap({ baseConfigurationPath($0) }) {
+                        builder.settings.origins[ModuleSettings.xcconfigSetting] = SettingOrigin(
+                            path: path, line: 1, text: (path as NSString).lastPathComponent)
                     }
                     XcodeSettingsInterpreter.apply(settings, target: name, hasSwiftSources: hasSwift, to: &builder)
                     all[configuration] = builder.settings
@@ -309,16 +317,46 @@ enum XcodeProjectReader {
             (1400, "5.7"), (1330, "5.6"), (1300, "5.5"), (1250, "5.4"), (1200, "5.3"),
         ]
 
-        /// The Swift of the Xcode that last upgraded the project ("2600" → "6.2"): the oldest
-        /// Swift it has been set up with. `SWIFT_VERSION` cannot tell, it is the language mode.
-        func swiftVersionOfXcode() -> (version: String, origin: SettingOrigin)? {
+        /// The Swift of the Xcode that last upgraded the project ("2600" → "6.2"): probably the
+        /// oldest compiler it is built with, not proof (`LastUpgradeCheck` records when someone
+        /// accepted Xcode's recommended settings). `SWIFT_VERSION` cannot tell either: it is the
+        /// language mode.
+        func xcodeThatLastUpgraded() -> CompilerVersion? {
             let attributes = project["attributes"] as? [String: Any] ?? [:]
             for key in ["LastSwiftUpdateCheck", "LastUpgradeCheck"] {
                 guard let text = attributes[key] as? String, let number = Int(text),
                       let swift = Self.swiftOfXcode.first(where: { number >= $0.xcode })?.swift else { continue }
                 let rootID = objects.first { $0.value["isa"] as? String == "PBXProject" }?.key ?? ""
-                let line = lines.line(ofKey: key, inObject: rootID)
-                return (swift, SettingOrigin(path: pbxproj, line: line?.number ?? 1, text: line?.text ?? "\(key) = \(text);"))
+                let line = lines.line(ofKey: key, inObject: rootID)?.number ?? 1
+                let xcode = "\(number / 100).\(number / 10 % 10)"
+                return CompilerVersion(version: swift, certainty: .likely,
+                                       evidence: "the project was last upgraded by Xcode \(xcode.hasSuffix(".0") ? String(xcode.dropLast(2)) : xcode), project.pbxproj:\(line)")
+            }
+            return nil
+        }
+
+        /// Build settings that only Xcode 26 (Swift 6.2) knows: a project that sets them is
+        /// probably built with it.
+        static func xcodeOnlySettings(in settings: XcodeBuildSettings) -> CompilerVersion? {
+            for key in ["SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_DEFAULT_ACTOR_ISOLATION"] {
+                guard let (_, origin, _) = settings.value(key) else { continue }
+                return CompilerVersion(version: "6.2", certainty: .likely,
+                                       evidence: "it sets \(key), which Xcode 26 introduced, \(origin.shortLocation)")
+            }
+            return nil
+        }
+
+        /// The extension point an app extension's Info.plist names (`NSExtension` →
+        /// `NSExtensionPointIdentifier`, or ExtensionKit's `EXAppExtensionAttributes` →
+        /// `EXExtensionPointIdentifier`); nil when there is no readable Info.plist.
+        func extensionPoint(of settings: XcodeBuildSettings) -> String? {
+            guard let (file, _, _) = settings.value("INFOPLIST_FILE"), !file.isEmpty else { return nil }
+            let path = StandardPath.resolve(file, in: projectDirectory)
+            guard let data = inputs.contents(atPath: path),
+                  let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
+            else { return nil }
+            for (container, key) in [("NSExtension", "NSExtensionPointIdentifier"), ("EXAppExtensionAttributes", "EXExtensionPointIdentifier")] {
+                if let point = (plist[container] as? [String: Any])?[key] as? String { return point }
             }
             return nil
         }

@@ -53,13 +53,13 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n@main struct JournalApp: App { var body: some Scene { WindowGroup { Text(\"Hi\") } } }\n"),
                     ("Sources/JournalKit/Entry.swift", "import Foundation\npublic struct Entry {}\n"),
                 ]),
-            // A UI feature module with only one of the two settings.
+            // A UI feature module: most of its types are views or view controllers.
             RuleExample("""
                 // swift-tools-version: 6.2
                 import PackageDescription
 
                 let package = Package(name: "Feed", targets: [
-                    ↓.target(name: "FeedUI", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                    ↓.target(name: "FeedUI"),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
                     ("Sources/FeedUI/FeedView.swift", "import UIKit\nfinal class FeedViewController: UIViewController {}\n"),
@@ -75,7 +75,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ↓.executableTarget(name: "Viewer", swiftSettings: strict),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/Viewer/main.swift", "import AppKit\n"),
+                    ("Sources/Viewer/main.swift", "import AppKit\nfinal class ViewerWindow: NSWindowController {}\n"),
                 ]),
         ],
         nonTriggering: [
@@ -94,7 +94,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                 ]),
             // Both settings through a shared array and a loop, which actorlint resolves.
             RuleExample("""
@@ -112,7 +112,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
                 }
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                     ("Tests/JournalAppTests/SnapshotTests.swift", "import SwiftUI\nimport Testing\n"),
                 ]),
             // Tools version 6.0: `.defaultIsolation` does not exist yet.
@@ -124,7 +124,29 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     .executableTarget(name: "JournalApp"),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
+                ]),
+            // A UI module that decided on one of the two settings has chosen: it is not asked for the other.
+            RuleExample("""
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(name: "Feed", targets: [
+                    .target(name: "FeedUI", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                ])
+                """, fileName: "Package.swift", otherFiles: [
+                    ("Sources/FeedUI/FeedView.swift", "import UIKit\nfinal class FeedViewController: UIViewController {}\n"),
+                ]),
+            // A shared library that imports UIKit but whose types are mostly not UI: networking and
+            // persistence stay nonisolated.
+            RuleExample("""
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(name: "Core", targets: [.target(name: "CoreKit")])
+                """, fileName: "Package.swift", otherFiles: [
+                    ("Sources/CoreKit/Client.swift", "import UIKit\npublic final class Client {}\npublic struct Entry {}\npublic final class Store {}\n"),
+                    ("Sources/CoreKit/Badge.swift", "import UIKit\npublic final class BadgeView: UIView {}\n"),
                 ]),
             // A command-line tool and a networking library: no UI imports.
             RuleExample("""
@@ -151,7 +173,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ]),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                 ]),
             // No file of the target was checked: no evidence that it is UI code.
             RuleExample("""
@@ -198,7 +220,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                     ]
                 )
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\n"),
+                    ("Sources/JournalApp/JournalApp.swift", "import SwiftUI\nstruct JournalView: View { var body: some View { Text(\"Hi\") } }\n"),
                 ]),
             // Into an existing list, after a comment on its last line, two-space indentation.
             CorrectionExample("""
@@ -234,7 +256,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
                   ]
                 )
                 """, fileName: "Package.swift", otherFiles: [
-                    ("Sources/FeedUI/FeedView.swift", "import SwiftUI\n"),
+                    ("Sources/FeedUI/FeedView.swift", "import SwiftUI\nstruct FeedView: View { var body: some View { Text(\"Feed\") } }\n"),
                 ]),
             // One-line declarations stay on one line.
             CorrectionExample("""
@@ -251,108 +273,112 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
 
                 let package = Package(name: "Mac", targets: [
                     .executableTarget(name: "Viewer", path: "App", swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
-                    .target(name: "Panels", swiftSettings: [.defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+                    .target(name: "Panels", swiftSettings: [.defaultIsolation(MainActor.self)]),
                 ])
                 """, fileName: "Package.swift", otherFiles: [
-                    ("App/main.swift", "import AppKit\n"),
-                    ("Sources/Panels/Panel.swift", "import AppKit\n"),
+                    ("App/main.swift", "import AppKit\nfinal class MainWindow: NSWindowController {}\n"),
+                    ("Sources/Panels/Panel.swift", "import AppKit\nfinal class Panel: NSViewController {}\n"),
                 ]),
         ]
     )
 
-    /// Why a target counts as UI code and which settings it lacks.
-    struct Assessment {
-        var role: String
-        var missingIsolation: Bool
-        var missingFeature: Bool
+    /// Which of the two settings one configuration of a target has decided on. A setting
+    /// written in any form (`nonisolated` as the default, a feature applied under a condition)
+    /// is a decision; a target that has decided on one of the two and not the other has chosen.
+    struct Decisions: Equatable {
+        var isolation: Bool
+        var feature: Bool
+
+        static let none = Decisions(isolation: false, feature: false)
+
+        init(isolation: Bool, feature: Bool) {
+            self.isolation = isolation
+            self.feature = feature
+        }
+
+        init?(_ module: ModuleSettings, mentions: (_ words: [String]) -> Bool = { _ in false }) {
+            if case .unknown = module.defaultIsolation { return nil }
+            isolation = module.defaultIsolation == .mainActor || module.origins[ModuleSettings.defaultIsolationSetting] != nil
+                || mentions(["defaultIsolation", "default-isolation"])
+            feature = module.nonisolatedNonsending || module.origins[ModuleSettings.nonisolatedNonsendingByDefault] != nil
+                || mentions([ModuleSettings.nonisolatedNonsendingByDefault])
+        }
     }
 
-    /// `mentions` says whether the target's settings name a setting in some form actorlint did
-    /// not apply (a condition): then the setting is a decision, not an omission.
-    static func assess(_ module: ModuleSettings, indexes: [String: ProjectIndex],
-                       mentions: (_ words: [String]) -> Bool = { _ in false }) -> Assessment? {
-        let role: String
-        switch (module.kind, UIEvidence(module, indexes: indexes)) {
-        case (.app, _): role = "an app target"
-        case (.executable, .ui(let framework)): role = "an executable target that imports \(framework)"
-        case (.library, .ui(let framework)): role = "a UI library target (it imports \(framework))"
-        default: return nil
-        }
-        guard SettingsSupport.versionAtLeast(module.toolsVersion, [6, 2]) else { return nil }
-        let missingIsolation: Bool
-        switch module.defaultIsolation {
-        case .mainActor: missingIsolation = false
-        case .nonisolated:
-            missingIsolation = module.origins[ModuleSettings.defaultIsolationSetting] == nil
-                && !mentions(["defaultIsolation", "default-isolation"])
-        case .unknown: return nil
-        }
-        let missingFeature = !module.nonisolatedNonsending && !mentions([ModuleSettings.nonisolatedNonsendingByDefault])
-        guard missingIsolation || missingFeature else { return nil }
-        return Assessment(role: role, missingIsolation: missingIsolation, missingFeature: missingFeature)
+    /// The target's role and compiler when it is UI code built by a compiler that has the
+    /// settings (a manifest also needs tools version 6.2 for `.defaultIsolation`).
+    static func eligible(_ module: ModuleSettings, indexes: [String: ProjectIndex]) -> (role: TargetRole, compiler: CompilerVersion)? {
+        let role = TargetRole.of(module, index: indexes[module.key])
+        guard role.isUICode, let compiler = module.compiler,
+              module.compilerSupports(CompilerVersion.concurrentAttribute) == true,
+              module.projectPath?.hasSuffix(".xcodeproj") == true || SettingsSupport.versionAtLeast(module.toolsVersion, [6, 2])
+        else { return nil }
+        return (role, compiler)
     }
 
     func violations(in context: RuleContext) -> [Violation] {
         guard let manifest = PackageManifest(context.file, project: context.project) else { return [] }
         return manifest.targets.compactMap { target, module in
             let texts = (target.settings ?? []).map(Self.text)
-            let assessment = Self.assess(module, indexes: context.indexes) { words in
-                texts.contains { text in words.contains { text.contains($0) } }
-            }
-            guard let assessment else { return nil }
-            let additions = (assessment.missingIsolation ? [Self.isolationSetting] : [])
-                + (assessment.missingFeature ? [Self.featureSetting] : [])
+            let decisions = Decisions(module) { words in texts.contains { text in words.contains { text.contains($0) } } }
+            guard decisions == Decisions.none,
+                  let (role, compiler) = Self.eligible(module, indexes: context.indexes) else { return nil }
+            let additions = [Self.isolationSetting, Self.featureSetting]
             let edits = ManifestSettingsEdit.edits(adding: additions, to: target, in: manifest.file)
+            let listed = additions.map { "`\($0)`" }.joined(separator: " and ")
             let advice = edits != nil
-                ? "Add \(additions.map { "`\($0)`" }.joined(separator: " and ")) to its `swiftSettings`"
-                : "Its `swiftSettings` are assembled outside its declaration (a shared array or a loop), so "
-                    + "actorlint does not edit them: add \(additions.map { "`\($0)`" }.joined(separator: " and ")) "
-                    + "where this target's settings are built"
+                ? "Add \(listed) to its `swiftSettings`."
+                : "Its `swiftSettings` are assembled outside its declaration (a shared array or a loop): add \(listed) where they are built."
             let fix = edits.map {
                 Fix(title: "Add \(additions.joined(separator: " and ")) to target '\(module.name)'", safety: .unsafe, edits: $0)
             }
             let callee = target.call.node.as(FunctionCallExprSyntax.self)?.calledExpression
-            return Violation(message: Self.message(module, assessment, tools: "tools version \(module.toolsVersion ?? "?")", advice: advice),
+            return Violation(message: Self.message(module, role: role, compiler: compiler, advice: advice),
                              range: callee.map { manifest.file.range(of: $0) } ?? manifest.range(of: target), fix: fix)
         }
     }
 
     func violations(in context: ProjectRuleContext) -> [ProjectViolation] {
-        context.modules.compactMap { module in
+        context.modules.compactMap { module -> ProjectViolation? in
             // Only targets whose Swift files were checked: an app target without Swift code has
             // nothing these settings change.
-            guard context.indexes[module.key] != nil, let assessment = Self.assess(module, indexes: context.indexes),
-                  let origin = module.origins[ModuleSettings.targetSetting] else { return nil }
-            let additions = (assessment.missingIsolation ? ["`SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`"] : [])
-                + (assessment.missingFeature ? ["`SWIFT_APPROACHABLE_CONCURRENCY = YES`"] : [])
-            let advice = "Set \(additions.joined(separator: " and ")) in its build settings "
-                + "(\(module.configuration ?? "every") configuration here) or in the xcconfig they are based on"
-            return ProjectViolation(
-                message: Self.message(module, assessment, tools: "Swift \(module.toolsVersion ?? "?") (the Xcode that last upgraded the project)", advice: advice),
-                origin: origin)
+            guard context.indexes[module.key] != nil, let origin = module.origins[ModuleSettings.targetSetting],
+                  let (role, compiler) = Self.eligible(module, indexes: context.indexes) else { return nil }
+            // Every configuration: Debug and Release must not compile differently.
+            let configurations = context.project.configurations(of: module)
+            let decided = configurations.compactMap { name, settings in Decisions(settings).map { (name, $0) } }
+            guard decided.count == configurations.count, let first = decided.first?.1 else { return nil }
+            if let differing = decided.first(where: { $0.1 != first }) {
+                let (setting, has) = differing.1.isolation != first.isolation
+                    ? ("`SWIFT_DEFAULT_ACTOR_ISOLATION`", \Decisions.isolation) : ("`SWIFT_APPROACHABLE_CONCURRENCY`", \Decisions.feature)
+                let with = decided.filter { $0.1[keyPath: has] }.map(\.0), without = decided.filter { !$0.1[keyPath: has] }.map(\.0)
+                return ProjectViolation(message: "`\(module.name)` sets \(setting) in \(with.joined(separator: ", ")) but not in "
+                    + "\(without.joined(separator: ", ")): its configurations compile its code under different concurrency rules. "
+                    + "Set it the same way in every configuration.", origin: origin)
+            }
+            guard first == Decisions.none else { return nil }
+            let names = configurations.map(\.name)
+            var advice = "Set `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` and `SWIFT_APPROACHABLE_CONCURRENCY = YES` in "
+                + (names.count == 1 ? names[0] : "every configuration (\(names.joined(separator: ", ")))") + ", in the target's build settings"
+            if let xcconfig = Self.ownXcconfig(of: module, among: context.modules) { advice += " or in \(xcconfig), which only it uses" }
+            return ProjectViolation(message: Self.message(module, role: role, compiler: compiler, advice: advice + "."), origin: origin)
         }
     }
 
-    static func message(_ module: ModuleSettings, _ assessment: Assessment, tools: String, advice: String) -> String {
-        var missing: [String] = []
-        var consequences: [String] = []
-        if assessment.missingIsolation {
-            missing.append("default isolation MainActor")
-            consequences.append("without the first, every UI type and function needs its own `@MainActor` and "
-                + "unannotated code is nonisolated (SE-0466)")
-        }
-        if assessment.missingFeature {
-            missing.append("`NonisolatedNonsendingByDefault`")
-            consequences.append("without \(assessment.missingIsolation ? "the second" : "it"), its nonisolated async functions "
-                + "leave the caller's actor for the global executor, so every call from UI code crosses an isolation "
-                + "boundary and its arguments must be Sendable (SE-0461)")
-        }
-        if consequences.count == 1, assessment.missingIsolation {
-            consequences[0] = consequences[0].replacingOccurrences(of: "without the first", with: "without it")
-        }
-        return "`\(module.name)` is \(assessment.role) on \(tools) but lacks \(missing.joined(separator: " and ")): "
-            + consequences.joined(separator: "; ") + ". " + advice
-            + "; seed 000 recommends both for app targets and UI modules."
+    /// The xcconfig the target's configuration is based on, unless every target of the project
+    /// uses it: a project-wide file is not this target's to change.
+    static func ownXcconfig(of module: ModuleSettings, among modules: [ModuleSettings]) -> String? {
+        guard let xcconfig = module.origins[ModuleSettings.xcconfigSetting] else { return nil }
+        let siblings = modules.filter { $0.projectPath == module.projectPath }
+        let sharers = siblings.filter { $0.origins[ModuleSettings.xcconfigSetting]?.path == xcconfig.path }
+        return sharers.count < siblings.count || siblings.count == 1 ? xcconfig.text : nil
+    }
+
+    static func message(_ module: ModuleSettings, role: TargetRole, compiler: CompilerVersion, advice: String) -> String {
+        let feature = module.projectPath?.hasSuffix(".xcodeproj") == true ? "Approachable Concurrency" : "`NonisolatedNonsendingByDefault`"
+        return "`\(module.name)` is \(role.evidence) with neither default isolation MainActor (SE-0466) nor \(feature) "
+            + "(SE-0461), the settings of new Xcode 26 app projects; it is built by \(compiler.phrase), in Swift "
+            + "\(module.languageMode) language mode. " + advice
     }
 
     /// The source of one swiftSettings entry, to see what it names.

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct EntryList: View {
+    var body: some View { Text("Entries") }
+}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct JournalApp: App {
+    var body: some Scene { WindowGroup { EntryList() } }
+}

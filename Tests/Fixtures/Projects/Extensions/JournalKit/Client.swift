@@ -1,0 +1,6 @@
+import Foundation
+import UIKit
+
+public final class Client {
+    public func fetch() async throws -> Data { Data() }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+public struct Entry: Codable { public var text: String }
+
+public final class Store {
+    public var entries: [Entry] = []
+}

@@ -1,0 +1,4 @@
+import UIKit
+import XCTest
+
+public final class FakeViewController: UIViewController {}
