@@ -82,7 +82,7 @@ func childMain(_ arguments: [String]) -> Int32 {
         "reportSeconds": reportSeconds, "reportBytes": output.utf8.count,
         "findings": run.findings.count, "failures": run.failures.count, "files": run.fileCount, "lines": run.lineCount,
         "peakRSS": Spawn.peakRSS(),
-        "rules": profile.ruleSeconds, "phases": profile.phaseSeconds, "counters": profile.counters,
+        "rules": profile.ruleSeconds, "phases": profile.phaseSeconds, "counters": Dictionary(uniqueKeysWithValues: profile.counters.map { ($0.key.rawValue, $0.value) }),
     ]
     guard let data = try? JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]) else { return 1 }
     return FileManager.default.createFile(atPath: outPath, contents: data) ? 0 : 1

@@ -191,7 +191,6 @@ final class LintSession: @unchecked Sendable {
     /// start, each file's summary until its module's index is made (with a cache, until the
     /// module's store, which holds it too, is saved), then that index.
     private var keptBytes = 0
-    static let keptCounter = "most KiB kept: project, files, summaries, indexes (estimated)"
     /// The budget the kept state leaves to trees, at least a quarter of it.
     private var treeRoom: Int { max(linter.memoryBudget - keptBytes, linter.memoryBudget / 4) }
     /// The slots whose trees were held, in the order they were: the last are the modules
@@ -311,11 +310,11 @@ final class LintSession: @unchecked Sendable {
             }
         }
         looks = []
-        profile?.count("summaries from cache", fromCache)
-        profile?.count("files not read (stamp unchanged)", fromCache)
+        profile?.count(.summariesFromCache, fromCache)
+        profile?.count(.filesNotRead, fromCache)
         pool.run(threads: min(linter.threads, max(1, files.count)), next: { [self] in nextJob() },
                  isFinished: { [self] in stage == .done })
-        profile?.count("bytes kept at the end (estimated)", keptBytes)
+        profile?.count(.bytesKeptAtEnd, keptBytes)
         var run = Linter.Run()
         for slot in files {
             if let failure = slot.failure {
@@ -432,16 +431,16 @@ final class LintSession: @unchecked Sendable {
             slot.reportsNothing = reportsNothing
             // Held for the rules only while the budget allows; otherwise parsed again then.
             if reportsNothing {
-                profile?.count("files no rule runs on")
+                profile?.count(.filesNoRuleRunsOn)
             } else if heldBytes + reservedBytes + bytes <= treeRoom {
                 slot.file = file.unwalked()
                 slot.heldBytes = bytes
                 heldBytes += bytes
                 held.append(slot)
-                profile?.count(highest: "most KiB of trees held", heldBytes >> 10)
-                profile?.count(highest: "most KiB of trees held or in flight", (heldBytes + reservedBytes) >> 10)
+                profile?.count(highest: .mostTreesHeldKiB, heldBytes >> 10)
+                profile?.count(highest: .mostTreesHeldOrInFlightKiB, (heldBytes + reservedBytes) >> 10)
             } else {
-                profile?.count("trees dropped before analysis")
+                profile?.count(.treesDroppedBeforeAnalysis)
             }
             slot.module.store?.update(slot.absolute, reportedPath: slot.path, content: content, stamp: stamp,
                                       summary: summary, summaryDigest: summaryDigest, lineCount: file.lineCount)
@@ -570,7 +569,7 @@ final class LintSession: @unchecked Sendable {
                     }
                 }.flatMap { $0 }
             }
-            profile?.count("files analysed again for the cancellation reach", toAnalyse.count)
+            profile?.count(.filesAnalysedAgainForReach, toAnalyse.count)
             let (answered, manifests) = answerFromCache(deferred, linkedDigest: allModulesDigest)
             return { [self] in
                 for slot in answered { release(slot) }
@@ -647,9 +646,9 @@ final class LintSession: @unchecked Sendable {
             heldBytes -= last.heldBytes
             last.heldBytes = 0
             last.file = nil
-            profile?.count("held trees given up for room")
+            profile?.count(.heldTreesGivenUp)
         }
-        profile?.count(highest: "most KiB of trees held or in flight", (heldBytes + reservedBytes) >> 10)
+        profile?.count(highest: .mostTreesHeldOrInFlightKiB, (heldBytes + reservedBytes) >> 10)
     }
 
     /// Counts what a file's summary keeps until its module's index is made.
@@ -663,7 +662,7 @@ final class LintSession: @unchecked Sendable {
     /// beyond the room left are given up at once, not at the next reservation.
     private func addKept(_ bytes: Int) {
         keptBytes += bytes
-        profile?.count(highest: Self.keptCounter, keptBytes >> 10)
+        profile?.count(highest: .mostKeptKiB, keptBytes >> 10)
         makeRoom()
     }
 
@@ -685,13 +684,13 @@ final class LintSession: @unchecked Sendable {
                 content = LintProfile.measure(profile, "hash") { data.withUnsafeBytes { StableHasher.digest($0) } }
                 stamp = slot.stamp.flatMap { $0.isSettled(interval: cache.stampSettleSeconds) ? $0 : nil }
                 if let entry, entry.content == content {
-                    profile?.count("summaries from cache")
+                    profile?.count(.summariesFromCache)
                     return .cached(entry.summary, entry.summaryDigest, lineCount: entry.lineCount, content: content, stamp: stamp)
                 }
             }
             let file = try LintProfile.measure(profile, "parse") { try linter.parse(slot.path, data: data) }
             let summary = LintProfile.measure(profile, "summary") { FileSummary(file) }
-            profile?.count("files parsed")
+            profile?.count(.filesParsed)
             // Only a findings key needs it; made here, in parallel, rather than by the index job.
             let summaryDigest = cache == nil ? Digest.zero : summary.digest(path: slot.path)
             let reportsNothing = LintProfile.measure(profile, "trigger words") { !linter.mayReport(in: file) }
@@ -721,7 +720,7 @@ final class LintSession: @unchecked Sendable {
                 toAnalyse.append(slot)
             }
         }
-        profile?.count("findings from cache", answered.count)
+        profile?.count(.findingsFromCache, answered.count)
         return (answered, toAnalyse)
     }
 
@@ -760,11 +759,11 @@ final class LintSession: @unchecked Sendable {
                 let text = String(validatingUTF8Data: data)
                 if slot.reportsNothing == nil, cache != nil, content == slot.content, let text,
                    !linter.mayReport(path: slot.path, contains: { SourceFile.text(text, contains: $0) }) {
-                    profile?.count("files no rule runs on")
+                    profile?.count(.filesNoRuleRunsOn)
                     return .success(([], [:], [:], content))
                 }
                 file = try LintProfile.measure(profile, "parse again") { try linter.parse(slot.path, data: data, text: text) }
-                profile?.count(slot.isManifest ? "manifests parsed again" : "files parsed again")
+                profile?.count(slot.isManifest ? .manifestsParsedAgain : .filesParsedAgain)
             }
             // Only the manifests' settings rules read other modules' indexes (and wait for them).
             let (findings, reachAnswers) = linter.analyse(file, module: slot.module.settings, index: slot.module.index,
