@@ -279,7 +279,7 @@ import Testing
             .update(screen, reportedPath: screen, content: .zero, stamp: FileStamp(regularFileAt: screen),
                     summary: other, summaryDigest: .zero, lineCount: 1)
         func isolation(_ caches: [ResultCache]) throws -> String {
-            try Explanation.explain(path: feed, line: 3, column: nil, project: project, caches: caches).result.isolation.jsonValue
+            try Actorlint().explain(path: feed, line: 3, column: nil, caches: caches).result.isolation.jsonValue
         }
         #expect(try isolation([cache]) == "MainActor")
         // The first cache that holds the module is asked.

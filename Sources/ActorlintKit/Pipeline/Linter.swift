@@ -1,9 +1,10 @@
 import Foundation
 
-/// The pipeline: read → parse (once per file, in parallel, under a time limit) → index each
-/// module → link it to the modules it imports → run the enabled rules, module by module in
-/// import order → suppressions and configuration → findings, plus the project rules over Xcode
-/// build settings.
+/// The pipeline below `Actorlint`, the front door that sets it up: read → parse (once per
+/// file, in parallel, under a time limit) → index each module → link it to the modules it
+/// imports → run the enabled rules, module by module in import order → suppressions and
+/// configuration → findings, plus the project rules over Xcode build settings. Public for one
+/// file in memory only (`findings(in:module:)`: what rule tests and the fixer's passes run).
 ///
 /// Memory is bounded by `memoryBudget`, not by the run: each file is reduced to its index summary
 /// as it is parsed, and the syntax trees held for the rules, with those being parsed and walked,
@@ -20,9 +21,9 @@ public struct Linter: Sendable {
     /// The rules that can run; the registry's. Tests inject rules of their own here.
     public var rules: [any Rule.Type] = RuleRegistry.all
     /// Files larger than this are reported, not parsed.
-    public var maximumFileSize = 16 << 20
+    var maximumFileSize = 16 << 20
     /// Results of earlier runs; nil runs without one (`--no-cache`).
-    public var cache: ResultCache?
+    var cache: ResultCache?
     /// Bytes that syntax trees held and in flight (`SourceFile.treeBytes`) and what the run keeps
     /// to its end (`MemoryEstimate`: the project model, each file's slot, the indexes) may take
     /// at once. Trees get what the kept state leaves, at least a quarter of it: a module (or an
@@ -31,13 +32,15 @@ public struct Linter: Sendable {
     /// Trees are counted in nodes, not source: per byte of source a tree takes 16–34 bytes, so
     /// a budget of source let the heaviest modules (generated code, dense tests) hold twice what
     /// the lightest did.
-    public var memoryBudget = 176 << 20
+    var memoryBudget = Linter.defaultMemoryBudget
+    /// `memoryBudget` unless a front end sets another (`Actorlint.Options.memoryBudget`).
+    public static let defaultMemoryBudget = 176 << 20
     /// Threads that parse and analyse; all cores by default.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Text to analyse instead of the file on disk, by path as given (an editor's unsaved buffer).
-    public var overlay: [String: String] = [:]
+    var overlay: [String: String] = [:]
     /// When set, the run adds its time per rule and per phase to it.
-    public var profile: LintProfile?
+    var profile: LintProfile?
     /// What relative paths are relative to: read once, when the linter is made, not once per
     /// path (`getcwd` is a system call, and every path of `check .` is relative).
     let currentDirectory = FileManager.default.currentDirectoryPath
@@ -51,26 +54,26 @@ public struct Linter: Sendable {
 
     /// The result of one run over many files. Holds no syntax trees or file texts: only the
     /// findings and the source lines reporters show for them.
-    public struct Run: Sendable {
-        public var findings: [Finding] = []
-        public var failures: [AnalysisFailure] = []
+    struct Run: Sendable {
+        var findings: [Finding] = []
+        var failures: [AnalysisFailure] = []
         /// The text of each line a finding starts on, by path and line number.
-        public var sourceLines: [String: [Int: String]] = [:]
+        var sourceLines: [String: [Int: String]] = [:]
         /// Files analysed (not counting failures).
-        public var fileCount = 0
-        public var lineCount = 0
+        var fileCount = 0
+        var lineCount = 0
         /// The index of each module by `ModuleSettings.key`: the fixer needs the same evidence
         /// (a target's imports) that the check had.
-        public var indexes: [String: ProjectIndex] = [:]
+        var indexes: [String: ProjectIndex] = [:]
     }
 
     /// Seconds a file may take: the configured bound, else 10 s plus 2 s per MiB.
-    public func timeLimit(forSize bytes: Int) -> TimeInterval {
+    func timeLimit(forSize bytes: Int) -> TimeInterval {
         configuration.fileTimeout ?? (10 + 2 * Double(bytes) / Double(1 << 20))
     }
 
     /// Lints files on disk. Paths are reported exactly as given.
-    public func run(paths: [String]) -> Run {
+    func run(paths: [String]) -> Run {
         LintSession(linter: self, paths: paths).run()
     }
 
