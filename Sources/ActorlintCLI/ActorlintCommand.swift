@@ -32,44 +32,30 @@ public enum ActorlintCommand {
     }
 }
 
-/// What `check` and `fix` share: configuration, project settings, discovery, the linter.
-struct Session {
-    let arguments: Arguments
-    let linter: Linter
-    let files: [String]
-    let discoveryFailures: [AnalysisFailure]
-
-    init(_ arguments: Arguments, environment: [String: String]) throws {
-        let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
-        var configuration = Configuration()
-        if let path = arguments.configPath ?? Configuration.find(from: paths[0]) {
-            configuration = try Configuration.load(path: path)
-        }
-        if !arguments.select.isEmpty {
-            for selector in arguments.select where !Configuration.isKnownSelector(selector) {
-                let hint = Suggestion.closest(to: selector, in: RuleRegistry.allIDs).map { " Did you mean '\($0)'?" } ?? ""
-                throw UsageError("unknown rule, category or set '\(selector)' in --select.\(hint) 'actorlint rules' lists them.")
-            }
-            configuration.select = arguments.select
-        }
-        if let timeout = arguments.fileTimeout { configuration.fileTimeout = timeout }
-        let base = configuration.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-        // The files and the projects are found in the same trees: each directory is listed once.
-        let listings = DirectoryListings()
-        let discovery = FileDiscovery(excludes: configuration.exclude, base: base).discover(paths, listings: listings)
-        self.arguments = arguments
-        self.files = discovery.files
-        self.discoveryFailures = discovery.failures
-        let cache = arguments.noCache ? nil
-            : ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path, environment: environment)
-                .map { ResultCache(directory: $0) }
-        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths, cache: cache, listings: listings))
-        linter.cache = cache
-        self.linter = linter
+extension Arguments {
+    /// The library's options for what the command line says.
+    func options(environment: [String: String]) -> Actorlint.Options {
+        var options = Actorlint.Options()
+        options.configurationPath = configPath
+        options.select = select
+        options.fileTimeout = fileTimeout
+        options.cache = noCache ? .off : .standard
+        options.environment = environment
+        return options
     }
 
     func color(_ console: Console) -> Bool {
-        arguments.color == "always" || (arguments.color == "auto" && console.isTerminal)
+        color == "always" || (color == "auto" && console.isTerminal)
+    }
+
+    /// Runs `body`, turning the library's option errors into usage errors (exit 2).
+    func running<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch Actorlint.OptionError.unknownSelector(let selector, let suggestion) {
+            let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown rule, category or set '\(selector)' in --select.\(hint) 'actorlint rules' lists them.")
+        }
     }
 }
 
@@ -78,12 +64,10 @@ struct Check {
     let console: Console
 
     func run() throws -> Int32 {
-        let session = try Session(arguments, environment: console.environment)
-        let run = session.linter.run(paths: session.files)
-        let report = Report(findings: run.findings, failures: session.discoveryFailures + run.failures,
-                            fileCount: session.files.count, sourceLines: run.sourceLines, failOn: arguments.failOn)
+        let actorlint = Actorlint(arguments.options(environment: console.environment))
+        let report = try arguments.running { try actorlint.check(arguments.paths) }.report(failOn: arguments.failOn)
         let format = OutputFormat(rawValue: arguments.format) ?? .text
-        console.out(format.reporter(color: session.color(console)).render(report))
+        console.out(format.reporter(color: arguments.color(console)).render(report))
         return report.exitCode
     }
 }

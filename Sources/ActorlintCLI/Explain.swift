@@ -19,13 +19,9 @@ struct Explain {
         }
         guard !numbers.isEmpty else { throw UsageError("'\(spec)' is not FILE:LINE[:COL]; e.g. Sources/App/Feed.swift:12.") }
         let path = pathParts.joined(separator: ":")
-        // Read, never written: the caches `check` keeps for these files.
-        let caches = arguments.noCache ? []
-            : ResultCache.directories(forFile: path, configurationPath: arguments.configPath ?? Configuration.find(from: path),
-                                      environment: console.environment).map { ResultCache(directory: $0) }
         do {
-            let explanation = try Explanation.explain(path: path, line: numbers[0], column: numbers.count > 1 ? numbers[1] : nil,
-                                                      project: ProjectLoader.load(for: [path]), caches: caches)
+            let explanation = try Actorlint(arguments.options(environment: console.environment))
+                .explain(path: path, line: numbers[0], column: numbers.count > 1 ? numbers[1] : nil)
             if arguments.format == "json" {
                 let data = try JSONSerialization.data(withJSONObject: explanation.json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 console.out(String(decoding: data, as: UTF8.self) + "\n")

@@ -10,11 +10,11 @@ import Testing
     /// What one run reported, and what it parsed or took from the cache.
     struct Outcome {
         var run: Linter.Run
-        var counters: [String: Int]
-        var parsed: Int { counters["files parsed", default: 0] + counters["files parsed again", default: 0] }
-        var summariesReused: Int { counters["summaries from cache", default: 0] }
-        var findingsReused: Int { counters["findings from cache", default: 0] }
-        var unread: Int { counters["files not read (stamp unchanged)", default: 0] }
+        var counters: [LintProfile.Counter: Int]
+        var parsed: Int { counters[.filesParsed, default: 0] + counters[.filesParsedAgain, default: 0] }
+        var summariesReused: Int { counters[.summariesFromCache, default: 0] }
+        var findingsReused: Int { counters[.findingsFromCache, default: 0] }
+        var unread: Int { counters[.filesNotRead, default: 0] }
         var report: [String] { run.findings.map { "\($0.path):\($0.range.start.line): \($0.severity) \($0.ruleID): \($0.message)" } }
     }
 
@@ -107,7 +107,7 @@ import Testing
         #expect(warm.unread == (stampSettleSeconds == 0 ? 1 : 0), "only the unchanged file goes unread")
         // The edited file is summarized from its new text (the other is analysed again: its
         // module's declarations changed).
-        #expect(warm.counters["files parsed"] == 1 && warm.summariesReused == 1)
+        #expect(warm.counters[.filesParsed] == 1 && warm.summariesReused == 1)
         #expect(warm.report.isEmpty, "Model is no longer main-actor isolated: \(warm.report)")
     }
 
@@ -117,7 +117,7 @@ import Testing
         _ = lint(folder, stampSettleSeconds: 0)
         let edited = Self.model.replacingOccurrences(of: "@MainActor", with: "//ainActor")
         let warm = lint(folder, stampSettleSeconds: 0, overlay: [folder.url("Sources/Model.swift"): edited])
-        #expect(warm.unread == 1 && warm.counters["files parsed"] == 1)
+        #expect(warm.unread == 1 && warm.counters[.filesParsed] == 1)
         #expect(warm.report.isEmpty, "the overlay's Model is not main-actor isolated: \(warm.report)")
     }
 
@@ -160,13 +160,13 @@ import Testing
         let folder = try project()
         try folder.write("Sources/Quiet.swift", cleanSource)
         let cold = lint(folder)
-        #expect(cold.parsed == 3 && cold.counters["files no rule runs on"] == 1)
+        #expect(cold.parsed == 3 && cold.counters[.filesNoRuleRunsOn] == 1)
         // Every findings key changes; the summaries still hold, so the quiet file is read, not parsed.
         var configuration = Configuration()
         configuration.severity["redundant-main-dispatch"] = .error
         let stricter = lint(folder, configuration: configuration)
         #expect(stricter.summariesReused == 3 && stricter.findingsReused == 0)
-        #expect(stricter.parsed == 2 && stricter.counters["files no rule runs on"] == 1)
+        #expect(stricter.parsed == 2 && stricter.counters[.filesNoRuleRunsOn] == 1)
         #expect(stricter.report.count == 1 && stricter.report[0].contains(": error redundant-main-dispatch"))
         #expect(lint(folder, configuration: configuration).findingsReused == 3)
     }
@@ -279,7 +279,7 @@ import Testing
             .update(screen, reportedPath: screen, content: .zero, stamp: FileStamp(regularFileAt: screen),
                     summary: other, summaryDigest: .zero, lineCount: 1)
         func isolation(_ caches: [ResultCache]) throws -> String {
-            try Explanation.explain(path: feed, line: 3, column: nil, project: project, caches: caches).result.isolation.jsonValue
+            try Actorlint().explain(path: feed, line: 3, column: nil, caches: caches).result.isolation.jsonValue
         }
         #expect(try isolation([cache]) == "MainActor")
         // The first cache that holds the module is asked.

@@ -194,15 +194,15 @@ import Testing
         linter.profile = profile
         let dropped = linter.run(paths: paths)
         let manifests = paths.filter { $0.hasSuffix("/Package.swift") }.count
-        #expect(manifests > 0 && profile.counters["manifests parsed again"] == manifests)
+        #expect(manifests > 0 && profile.counters[.manifestsParsedAgain] == manifests)
         // Files no rule runs on have no findings to look for: they are not parsed again.
-        let quiet = profile.counters["files no rule runs on", default: 0]
-        #expect(profile.counters["files parsed again"] == paths.count - manifests - quiet)
+        let quiet = profile.counters[.filesNoRuleRunsOn, default: 0]
+        #expect(profile.counters[.filesParsedAgain] == paths.count - manifests - quiet)
         #expect(!held.findings.isEmpty && dropped.findings == held.findings)
     }
 
     /// Runs `files` (path: text) as one module with `rules`, every tree dropped after its summary.
-    private func runDropped(_ files: [String: String], rules: Set<String>) throws -> (run: Linter.Run, counters: [String: Int]) {
+    private func runDropped(_ files: [String: String], rules: Set<String>) throws -> (run: Linter.Run, counters: [LintProfile.Counter: Int]) {
         let folder = try TemporaryDirectory()
         for (path, text) in files { try folder.write(path, text) }
         var linter = Linter(project: ProjectModel(modules: [ModuleSettings(name: "App")], roots: [(folder.url("Sources"), 0)]),
@@ -216,8 +216,8 @@ import Testing
     @Test func aFileNoRuleRunsOnIsNotParsedAgain() throws {
         let outcome = try runDropped(["Sources/Quiet.swift": cleanSource, "Sources/Detached.swift": detachedSource],
                                      rules: Set(RuleRegistry.allIDs))
-        #expect(outcome.counters["files no rule runs on"] == 1)
-        #expect(outcome.counters["files parsed again"] == 1)
+        #expect(outcome.counters[.filesNoRuleRunsOn] == 1)
+        #expect(outcome.counters[.filesParsedAgain] == 1)
         #expect(outcome.run.findings.map(\.ruleID) == ["prefer-concurrent-over-detached"])
         #expect(outcome.run.fileCount == 2)
     }
@@ -226,7 +226,7 @@ import Testing
         // Nothing in the file is a word of continuation-misuse's: only the comment can be reported.
         let text = cleanSource + "// actorlint:disable:next continuation-misuse\nlet b = 2\n"
         let outcome = try runDropped(["Sources/Quiet.swift": text], rules: ["continuation-misuse", UnusedSuppression.description.id])
-        #expect(outcome.counters["files no rule runs on", default: 0] == 0)
+        #expect(outcome.counters[.filesNoRuleRunsOn, default: 0] == 0)
         #expect(outcome.run.findings.map(\.ruleID) == [UnusedSuppression.description.id])
     }
 

@@ -63,7 +63,7 @@ import Testing
     /// is given. `idleModules`: modules of the project with no files.
     func run(_ files: [String: String], modules: [String], budget: Int = 160 << 20, memoryBudget: Int? = nil,
              idleModules: Int = 0, threads: Int = 2, cache: Bool = false, project projectPath: String? = nil,
-             in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [String: Int]) {
+             in folder: TemporaryDirectory) throws -> (run: Linter.Run, counters: [LintProfile.Counter: Int]) {
         let paths = try Self.written(files, in: folder)
         let project = Self.project(modules, idle: idleModules, projectPath: projectPath, in: folder)
         var linter = Linter(project: project, ruleIDs: Set(RuleRegistry.allIDs))
@@ -157,11 +157,11 @@ import Testing
         #expect(budget < files.values.map(Self.tree).reduce(0, +))
         let folder = try TemporaryDirectory()
         let streamed = try run(files, modules: ["App", "Core"], budget: budget, threads: 1, in: folder)
-        #expect(streamed.counters["files parsed again", default: 0] == 0)
+        #expect(streamed.counters[.filesParsedAgain, default: 0] == 0)
         #expect(streamed.run.findings.map(\.ruleID).contains("redundant-main-dispatch"))
         // With less room, the module's last trees held are given up and parsed again.
         let cramped = try run(files, modules: ["App", "Core"], budget: budget / 2, threads: 1, in: folder)
-        #expect(cramped.counters["files parsed again", default: 0] > 0)
+        #expect(cramped.counters[.filesParsedAgain, default: 0] > 0)
         #expect(cramped.run.findings == streamed.run.findings)
     }
 
@@ -178,17 +178,17 @@ import Testing
         let paths = try Self.written(files, in: folder)
         let project = Self.project(["App", "Core"], in: folder)
         var (low, high) = (0, 2 * Self.kept(paths, project: project) + Self.moduleRoom(files))
-        #expect(try run(high, 0).counters["files parsed again", default: 0] == 0)
+        #expect(try run(high, 0).counters[.filesParsedAgain, default: 0] == 0)
         while high - low > 1 {
             let middle = (low + high) / 2
-            if try run(middle, 0).counters["files parsed again", default: 0] == 0 { high = middle } else { low = middle }
+            if try run(middle, 0).counters[.filesParsedAgain, default: 0] == 0 { high = middle } else { low = middle }
         }
         let roomy = try run(high, 0)
-        #expect(roomy.counters["bytes kept at the end (estimated)"] == Self.kept(paths, project: project))
+        #expect(roomy.counters[.bytesKeptAtEnd] == Self.kept(paths, project: project))
         let crowded = try run(high, 40)
-        #expect(crowded.counters[LintSession.keptCounter, default: 0]
-            > roomy.counters[LintSession.keptCounter, default: .max])
-        #expect(crowded.counters["files parsed again", default: 0] > 0)
+        #expect(crowded.counters[.mostKeptKiB, default: 0]
+            > roomy.counters[.mostKeptKiB, default: .max])
+        #expect(crowded.counters[.filesParsedAgain, default: 0] > 0)
         #expect(!crowded.run.findings.isEmpty && crowded.run.findings == roomy.run.findings)
     }
 
@@ -201,8 +201,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let outcome = try run(files, modules: ["App"], threads: 1, in: folder)
         let paths = FileDiscovery().discover([folder.url("Sources")]).files
-        #expect(outcome.counters["bytes kept at the end (estimated)"] == Self.kept(paths, project: Self.project(["App"], in: folder)))
-        #expect(outcome.counters[LintSession.keptCounter, default: 0] > outcome.counters["bytes kept at the end (estimated)", default: .max] >> 10)
+        #expect(outcome.counters[.bytesKeptAtEnd] == Self.kept(paths, project: Self.project(["App"], in: folder)))
+        #expect(outcome.counters[.mostKeptKiB, default: 0] > outcome.counters[.bytesKeptAtEnd, default: .max] >> 10)
     }
 
     @Test func treesKeepAQuarterOfTheBudgetHoweverMuchTheRunKeeps() throws {
@@ -216,9 +216,9 @@ import Testing
         var idle = 0
         while Self.kept(paths, project: Self.project(["App", "Core"], idle: idle, in: folder)) <= 4 * room { idle += 1_000 }
         let crowded = try run(files, modules: ["App", "Core"], memoryBudget: 4 * room, idleModules: idle, threads: 1, in: folder)
-        #expect(crowded.counters[LintSession.keptCounter, default: 0] > (4 * room) >> 10)
-        #expect(crowded.counters["files parsed again", default: 0] == 0)
-        #expect(crowded.counters["most KiB of trees held", default: 0] > 0)
+        #expect(crowded.counters[.mostKeptKiB, default: 0] > (4 * room) >> 10)
+        #expect(crowded.counters[.filesParsedAgain, default: 0] == 0)
+        #expect(crowded.counters[.mostTreesHeldKiB, default: 0] > 0)
     }
 
     @Test func heldTreesMakeRoomForTheParseInFlight() throws {
@@ -234,11 +234,11 @@ import Testing
         let folder = try TemporaryDirectory()
         let roomy = try run(files, modules: ["App"], threads: 1, in: folder)
         let tight = try run(files, modules: ["App"], budget: budget, threads: 1, in: folder)
-        #expect(roomy.counters["files parsed again", default: 0] == 0)
-        #expect(tight.counters["held trees given up for room", default: 0] > 0)
-        #expect(tight.counters["files parsed again", default: 0]
-            == tight.counters["held trees given up for room", default: 0] + tight.counters["trees dropped before analysis", default: 0])
-        #expect(tight.counters["most KiB of trees held or in flight", default: .max] <= budget >> 10)
+        #expect(roomy.counters[.filesParsedAgain, default: 0] == 0)
+        #expect(tight.counters[.heldTreesGivenUp, default: 0] > 0)
+        #expect(tight.counters[.filesParsedAgain, default: 0]
+            == tight.counters[.heldTreesGivenUp, default: 0] + tight.counters[.treesDroppedBeforeAnalysis, default: 0])
+        #expect(tight.counters[.mostTreesHeldOrInFlightKiB, default: .max] <= budget >> 10)
         #expect(!tight.run.findings.isEmpty && tight.run.findings == roomy.run.findings)
     }
 
@@ -254,9 +254,9 @@ import Testing
         let folder = try TemporaryDirectory()
         let roomy = try run(files, modules: ["App"], threads: 1, in: folder)
         let tight = try run(files, modules: ["App"], budget: budget, threads: 1, in: folder)
-        #expect(tight.counters["trees dropped before analysis", default: 0] == 0)
-        #expect(tight.counters["held trees given up for room", default: 0] > 0)
-        #expect(tight.counters["most KiB of trees held or in flight", default: .max] <= budget >> 10)
+        #expect(tight.counters[.treesDroppedBeforeAnalysis, default: 0] == 0)
+        #expect(tight.counters[.heldTreesGivenUp, default: 0] > 0)
+        #expect(tight.counters[.mostTreesHeldOrInFlightKiB, default: .max] <= budget >> 10)
         #expect(!tight.run.findings.isEmpty && tight.run.findings == roomy.run.findings)
     }
 
@@ -274,7 +274,7 @@ import Testing
         for budget in [inFlight, inFlight + jobs.max()!, jobs.reduce(0, +) / 2] where budget >= inFlight {
             for _ in 0..<3 {
                 let tight = try run(files, modules: ["App", "Core"], budget: budget, threads: 2, in: folder)
-                #expect(tight.counters["most KiB of trees held or in flight", default: .max] <= budget >> 10)
+                #expect(tight.counters[.mostTreesHeldOrInFlightKiB, default: .max] <= budget >> 10)
                 #expect(tight.run.findings == roomy.run.findings)
             }
         }
@@ -293,8 +293,8 @@ import Testing
         // Held, the manifest would fit, but leave no room for the second file's summary.
         #expect(Self.tree(manifest) > 2 * Self.tree(source) && Self.tree(manifest) + Self.tree(source) < budget)
         let streamed = try run(files, modules: ["A", "B"], budget: budget, threads: 1, in: TemporaryDirectory())
-        #expect(streamed.counters["files parsed again", default: 0] == 0)
-        #expect(streamed.counters["manifests parsed again", default: 0] == 1)
+        #expect(streamed.counters[.filesParsedAgain, default: 0] == 0)
+        #expect(streamed.counters[.manifestsParsedAgain, default: 0] == 1)
     }
 
     /// `Feed.load()` catches every error into `errorMessage`; it runs in a cancelled task only
@@ -339,19 +339,19 @@ import Testing
         let finding = awaited.run.findings.first { $0.ruleID == "cancellation-shown-as-error" }
         #expect(finding?.path.hasSuffix("FeedModel.swift") == true)
         #expect(finding?.message.contains("awaited from the `.task` closure at FeedScreen.swift:7") == true)
-        #expect(awaited.counters["files analysed again for the cancellation reach"] == 1)
+        #expect(awaited.counters[.filesAnalysedAgainForReach] == 1)
         // The cached findings of `Feed` rest on `App`'s reach: when `App` stops awaiting
         // `load`, `Feed`'s unchanged file is analysed again and the finding goes.
         let other = try run(["Sources/App/FeedScreen.swift": Self.screen(awaiting: "refresh")],
                             modules: ["App", "Feed"], cache: true, in: folder)
         #expect(!other.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" })
-        #expect(other.counters["findings from cache", default: 0] == 1)
-        #expect(other.counters["files analysed again for the cancellation reach"] == 1)
+        #expect(other.counters[.findingsFromCache, default: 0] == 1)
+        #expect(other.counters[.filesAnalysedAgainForReach] == 1)
         // And back: the reach confirms the answers cached by the last run.
         let again = try run(["Sources/App/FeedScreen.swift": Self.screen(awaiting: "refresh")],
                             modules: ["App", "Feed"], cache: true, in: folder)
-        #expect(again.counters["files analysed again for the cancellation reach", default: 0] == 0)
-        #expect(again.counters["findings from cache", default: 0] == 2 && again.run.findings == other.run.findings)
+        #expect(again.counters[.filesAnalysedAgainForReach, default: 0] == 0)
+        #expect(again.counters[.findingsFromCache, default: 0] == 2 && again.run.findings == other.run.findings)
     }
 
     @Test func cachedFindingsOfAModuleNoLongerImportedAreCheckedToo() throws {
@@ -363,7 +363,7 @@ import Testing
         // `Feed` alone (an editor linting one package): nothing awaits `load` in a `.task` now.
         try FileManager.default.removeItem(atPath: folder.url("Sources/App"))
         let alone = try run([:], modules: ["App", "Feed"], cache: true, in: folder)
-        #expect(alone.counters["findings from cache", default: 0] == 1)
+        #expect(alone.counters[.findingsFromCache, default: 0] == 1)
         #expect(!alone.run.findings.contains { $0.ruleID == "cancellation-shown-as-error" })
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The pipeline: read → parse (once per file, in parallel, under a time limit) → index each
-/// module → link it to the modules it imports → run the enabled rules, module by module in
-/// import order → suppressions and configuration → findings, plus the project rules over Xcode
-/// build settings.
+/// The pipeline below `Actorlint`, the front door that sets it up: read → parse (once per
+/// file, in parallel, under a time limit) → index each module → link it to the modules it
+/// imports → run the enabled rules, module by module in import order → suppressions and
+/// configuration → findings, plus the project rules over Xcode build settings. Public for one
+/// file in memory only (`findings(in:module:)`: what rule tests and the fixer's passes run).
 ///
 /// Memory is bounded by `memoryBudget`, not by the run: each file is reduced to its index summary
 /// as it is parsed, and the syntax trees held for the rules, with those being parsed and walked,
@@ -20,9 +21,9 @@ public struct Linter: Sendable {
     /// The rules that can run; the registry's. Tests inject rules of their own here.
     public var rules: [any Rule.Type] = RuleRegistry.all
     /// Files larger than this are reported, not parsed.
-    public var maximumFileSize = 16 << 20
+    var maximumFileSize = 16 << 20
     /// Results of earlier runs; nil runs without one (`--no-cache`).
-    public var cache: ResultCache?
+    var cache: ResultCache?
     /// Bytes that syntax trees held and in flight (`SourceFile.treeBytes`) and what the run keeps
     /// to its end (`MemoryEstimate`: the project model, each file's slot, the indexes) may take
     /// at once. Trees get what the kept state leaves, at least a quarter of it: a module (or an
@@ -31,13 +32,15 @@ public struct Linter: Sendable {
     /// Trees are counted in nodes, not source: per byte of source a tree takes 16–34 bytes, so
     /// a budget of source let the heaviest modules (generated code, dense tests) hold twice what
     /// the lightest did.
-    public var memoryBudget = 176 << 20
+    var memoryBudget = Linter.defaultMemoryBudget
+    /// `memoryBudget` unless a front end sets another (`Actorlint.Options.memoryBudget`).
+    public static let defaultMemoryBudget = 176 << 20
     /// Threads that parse and analyse; all cores by default.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Text to analyse instead of the file on disk, by path as given (an editor's unsaved buffer).
-    public var overlay: [String: String] = [:]
+    var overlay: [String: String] = [:]
     /// When set, the run adds its time per rule and per phase to it.
-    public var profile: LintProfile?
+    var profile: LintProfile?
     /// What relative paths are relative to: read once, when the linter is made, not once per
     /// path (`getcwd` is a system call, and every path of `check .` is relative).
     let currentDirectory = FileManager.default.currentDirectoryPath
@@ -51,26 +54,26 @@ public struct Linter: Sendable {
 
     /// The result of one run over many files. Holds no syntax trees or file texts: only the
     /// findings and the source lines reporters show for them.
-    public struct Run: Sendable {
-        public var findings: [Finding] = []
-        public var failures: [AnalysisFailure] = []
+    struct Run: Sendable {
+        var findings: [Finding] = []
+        var failures: [AnalysisFailure] = []
         /// The text of each line a finding starts on, by path and line number.
-        public var sourceLines: [String: [Int: String]] = [:]
+        var sourceLines: [String: [Int: String]] = [:]
         /// Files analysed (not counting failures).
-        public var fileCount = 0
-        public var lineCount = 0
+        var fileCount = 0
+        var lineCount = 0
         /// The index of each module by `ModuleSettings.key`: the fixer needs the same evidence
         /// (a target's imports) that the check had.
-        public var indexes: [String: ProjectIndex] = [:]
+        var indexes: [String: ProjectIndex] = [:]
     }
 
     /// Seconds a file may take: the configured bound, else 10 s plus 2 s per MiB.
-    public func timeLimit(forSize bytes: Int) -> TimeInterval {
+    func timeLimit(forSize bytes: Int) -> TimeInterval {
         configuration.fileTimeout ?? (10 + 2 * Double(bytes) / Double(1 << 20))
     }
 
     /// Lints files on disk. Paths are reported exactly as given.
-    public func run(paths: [String]) -> Run {
+    func run(paths: [String]) -> Run {
         LintSession(linter: self, paths: paths).run()
     }
 
@@ -142,86 +145,6 @@ public struct Linter: Sendable {
         mayReport(path: file.path, contains: file.contains)
     }
 
-    /// Reads and parses one file, or says precisely why it cannot.
-    public func load(_ path: String) throws -> SourceFile {
-        try parse(path, data: readChecked(path))
-    }
-
-    /// The bytes of a file (or its overlay), after checking it is a regular file of a size we
-    /// parse.
-    func readChecked(_ path: String) throws -> Data {
-        if let text = overlay[path] { return Data(text.utf8) }
-        // Look before reading: opening a FIFO blocks until a writer appears, a device may never
-        // end, and a huge file need not be read just to be refused.
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            throw AnalysisFailure(path: path, reason: code == ELOOP ? "symbolic link loop"
-                : code == ENOENT ? "no such file (a broken symbolic link?)" : "cannot read: \(String(cString: strerror(code)))")
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw AnalysisFailure(path: path, reason: "is a directory, not a Swift file")
-        case S_IFIFO: throw AnalysisFailure(path: path, reason: "is a named pipe (FIFO), not a regular file")
-        default: throw AnalysisFailure(path: path, reason: "is not a regular file (a device or socket)")
-        }
-        guard info.st_size <= maximumFileSize else { throw tooLarge(path, bytes: Int(info.st_size)) }
-        let data = try Self.read(path, size: Int(info.st_size))
-        // The file may have grown since `stat`.
-        guard data.count <= maximumFileSize else { throw tooLarge(path, bytes: data.count) }
-        return data
-    }
-
-    /// Parses bytes read by `readChecked`, or says precisely why they cannot be analysed.
-    /// `text`: the bytes already decoded, when the caller needed them as text before.
-    func parse(_ path: String, data: Data, text: String? = nil) throws -> SourceFile {
-        guard let text = text ?? String(validatingUTF8Data: data) else {
-            let offset = String.firstInvalidUTF8Offset(in: data) ?? 0
-            throw AnalysisFailure(path: path, reason: "not valid UTF-8 (first bad byte at offset \(offset)); Swift sources must be UTF-8")
-        }
-        // NUL is valid UTF-8, so UTF-16 without a byte-order mark passes the check above and
-        // would be "analysed" as garbage with no findings.
-        if let offset = String.firstNULOffset(in: data) {
-            throw AnalysisFailure(path: path, reason: "contains a NUL byte at offset \(offset): a binary or UTF-16 file? Swift sources must be UTF-8")
-        }
-        if let problem = NestingCheck.problem(in: text) {
-            throw AnalysisFailure(path: path, reason: "not analysed: \(problem), which makes the Swift parser take exponential time")
-        }
-        let file = SourceFile(path: path, text: text)
-        if let line = file.nestingOverflowLine {
-            throw AnalysisFailure(path: path, reason: "not analysed: line \(line) nests deeper than the Swift parser's limit, which skips the rest of the enclosing code")
-        }
-        return file
-    }
-
-    private func tooLarge(_ path: String, bytes: Int) -> AnalysisFailure {
-        let size = Double(bytes) / Double(1 << 20)
-        return AnalysisFailure(path: path, reason: "file is \(String(format: "%.1f", size)) MiB, over the \(maximumFileSize >> 20) MiB limit (generated code?)")
-    }
-
-    /// Reads a file with POSIX calls: Foundation turns some read errors (EIO, for one) into
-    /// "The operation could not be completed", which names no cause.
-    static func read(_ path: String, size: Int = 0) throws -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw AnalysisFailure(path: path, reason: "cannot read: \(String(cString: strerror(errno)).lowercased())")
-        }
-        defer { close(descriptor) }
-        var data = Data()
-        // One read for a file whose size is known; the buffer grows if it grew meanwhile.
-        data.reserveCapacity(size + 1)
-        var buffer = [UInt8](repeating: 0, count: max(1 << 16, size + 1))
-        while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw AnalysisFailure(path: path, reason: "cannot read: \(String(cString: strerror(errno)).lowercased())")
-            }
-            data.append(contentsOf: buffer[0..<count])
-        }
-    }
-
     static func seconds(_ value: TimeInterval) -> String {
         // A sub-second limit (--file-timeout 0.05) must not print as "0.0 s".
         value == value.rounded() ? "\(Int(value)) s" : String(format: value < 1 ? "%.2f s" : "%.1f s", value)
@@ -236,43 +159,5 @@ public struct Linter: Sendable {
 
     func absolutePath(_ path: String) -> String {
         StandardPath.resolve(path, in: currentDirectory)
-    }
-}
-
-#if canImport(Darwin)
-private let systemRead = Darwin.read
-#else
-private let systemRead = Glibc.read
-#endif
-
-extension String {
-    /// The standard library's validation (one pass, vectorized); the offset of the first bad
-    /// byte is worked out only for the error message.
-    init?(validatingUTF8Data data: Data) {
-        guard let text = String(validating: data, as: UTF8.self) else { return nil }
-        self = text
-    }
-
-    /// By `memchr`: `Data.firstIndex(of:)` checks exclusive access on every byte (4 % of a run
-    /// with the package build).
-    static func firstNULOffset(in data: Data) -> Int? {
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, let hit = memchr(base, 0, bytes.count) else { return nil }
-            return UnsafeRawPointer(hit) - base
-        }
-    }
-
-    static func firstInvalidUTF8Offset(in data: Data) -> Int? {
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var consumed = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                consumed += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return consumed
-            }
-        }
     }
 }

@@ -1,5 +1,5 @@
 /// What a run keeps to its end, estimated, so the memory budget counts it as it counts trees
-/// (`LintSession.keptBytes`, `SourceFile.treeBytes`). Without it, trees stayed within their
+/// (`MemoryBudget.keptBytes`, `SourceFile.treeBytes`). Without it, trees stayed within their
 /// budget while the whole-program state grew with the input: heaptrack found 67 MB kept at
 /// the end of a run over the benchmark's repositories copied 4 times, 17 MB over one copy.
 /// Hashed tables and arrays count by capacity (their entries are inline), strings past 15 UTF-8

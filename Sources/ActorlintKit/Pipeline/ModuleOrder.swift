@@ -38,6 +38,17 @@ enum ModuleOrder {
         return order
     }
 
+    /// The run's modules in the order to summarize them, from the imports their files' first
+    /// lines name (`ModuleSlot.scannedImports`).
+    static func queue(_ modules: [ModuleSlot], catalog: ModuleCatalog, profile: LintProfile?) -> [ModuleSlot] {
+        LintProfile.measure(profile, "module order") {
+            let dependencies = modules.map { module in
+                catalog.resolve(module.scannedImports, of: module.settings)
+            }
+            return sorted(dependencies: dependencies).map { modules[$0] }
+        }
+    }
+
     /// The modules a file imports, from its first `buffer.count` bytes; empty for what is not a
     /// regular, readable file (the summary step reports those).
     static func imports(ofFileAt path: String, buffer: UnsafeMutableRawBufferPointer) -> Set<String> {

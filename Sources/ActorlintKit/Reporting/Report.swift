@@ -4,7 +4,7 @@ public struct Report: Sendable {
     public var failures: [AnalysisFailure]
     public var fileCount: Int
     /// The text of each line a finding starts on, by path and line number, for reporters that
-    /// show the offending line (`Linter.Run.sourceLines`).
+    /// show the offending line (`CheckResult.sourceLines`).
     public var sourceLines: [String: [Int: String]]
     /// The failing severity: findings at or above it make the exit code 1.
     public var failOn: Severity
