@@ -126,3 +126,41 @@ import Testing
         #expect(fixed.components(separatedBy: "@MainActor").count == 3)
     }
 }
+
+/// `explain` names the compiler and its evidence apart from the language mode, for each kind of
+/// version evidence.
+@Suite struct ExplainCompilerTests {
+    static func explain(_ path: String, line: Int) throws -> Explanation {
+        var options = Actorlint.Options()
+        options.cache = .off
+        return try Actorlint(options).explain(path: path, line: line, column: nil)
+    }
+
+    @Test func aPackageNamesItsToolsVersionAsALowerBound() throws {
+        let text = try Self.explain(ProjectFixture.path("SharedSettings/Sources/Tool/main.swift"), line: 1).text
+        #expect(text.contains("  compiler: Swift 6.2 or later (swift-tools-version 6.2, Package.swift:1)"), "\(text)")
+    }
+
+    @Test func anXcodeProjectInSwift5ModeNamesTheXcodeThatUpgradedIt() throws {
+        let explanation = try Self.explain(ProjectFixture.path("Extensions/Journal/JournalApp.swift"), line: 4)
+        #expect(explanation.text.contains("Journal: Swift 5 mode"))
+        #expect(explanation.text.contains("  compiler: probably Swift 6.2 or later (the project was last upgraded by Xcode 26, project.pbxproj:"))
+        let compiler = try #require((explanation.json["module"] as? [String: Any])?["compiler"] as? [String: String])
+        #expect(compiler["version"] == "6.2" && compiler["certainty"] == "likely")
+    }
+
+    @Test func aPinnedToolchainIsStatedAndNoEvidenceIsUnknown() throws {
+        let pinned = try TemporaryDirectory()
+        try pinned.write(".swift-version", "6.1\n")
+        try pinned.write(".git/HEAD", "ref: refs/heads/main\n")
+        try pinned.write("Package.swift", "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Core\")])\n")
+        try pinned.write("Sources/Core/A.swift", "func a() {}\n")
+        let stated = try Self.explain(pinned.path + "/Sources/Core/A.swift", line: 1).text
+        #expect(stated.contains("  compiler: Swift 6.1 (pinned by "), "\(stated)")
+
+        let loose = try TemporaryDirectory()
+        try loose.write("a.swift", "func a() {}\n")
+        let unknown = try Self.explain(loose.path + "/a.swift", line: 1).text
+        #expect(unknown.contains("  compiler: unknown"), "\(unknown)")
+    }
+}
