@@ -7,7 +7,7 @@ import Testing
 /// ContextSurvey` prints how many executable contexts of a real project resolve to each
 /// isolation and the most common reasons for `unknown`, so the catalogue can grow where it
 /// matters. Without the variable it does nothing.
-@Suite struct ContextSurveyTests {
+@Suite(.tags(.slow)) struct ContextSurveyTests {
     @Test func surveyContexts() throws {
         guard let root = ProcessInfo.processInfo.environment["ACTORLINT_SURVEY"] else { return }
         let files = FileDiscovery().discover([root]).files

@@ -6,7 +6,7 @@ import Testing
 /// Every disagreement between actorlint's isolation model and `swiftc -typecheck
 /// -swift-version 6` on a generated program is a failure. A bounded sample runs by default;
 /// `ACTORLINT_ORACLE=full` runs all programs.
-@Suite struct IsolationOracleTests {
+@Suite(.tags(.slow)) struct IsolationOracleTests {
     static let fullCount = 1_200
     static let sampleCount = 60
 

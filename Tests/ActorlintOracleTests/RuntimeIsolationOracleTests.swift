@@ -7,7 +7,7 @@ import Testing
 /// these programs run: each async function reports whether it has an actor (`#isolation`) when
 /// called from the main actor. Compiled and run under the four combinations of default
 /// isolation MainActor and NonisolatedNonsendingByDefault.
-@Suite struct RuntimeIsolationOracleTests {
+@Suite(.tags(.slow)) struct RuntimeIsolationOracleTests {
     /// Declarations, each an async function that prints its id and whether it has an actor.
     static let program = """
         func report(_ id: String, _ actor: isolated (any Actor)? = #isolation) {

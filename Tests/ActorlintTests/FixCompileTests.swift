@@ -7,7 +7,7 @@ import Testing
 /// settings: type-checking and the SIL diagnostics, where data races are found. SwiftUI, UIKit
 /// and Combine do not exist on Linux, so the examples are checked against small stand-ins in
 /// Tests/Stubs, compiled once per run.
-@Suite struct FixCompileTests {
+@Suite(.tags(.slow)) struct FixCompileTests {
     /// Tests/Stubs, next to this file's folder.
     static let stubSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Stubs").standardizedFileURL.path

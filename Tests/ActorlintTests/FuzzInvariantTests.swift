@@ -6,7 +6,7 @@ import Testing
 /// edits, a second `fix` run changing the text again, …), kept in
 /// Tests/ActorlintTests/Fuzz/Invariants/ under the first 12 hex digits of libFuzzer's name. Each
 /// must now keep every promise of `FixInvariants`, under both kinds of module settings.
-@Suite struct FuzzInvariantTests {
+@Suite(.tags(.slow)) struct FuzzInvariantTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fuzz/Invariants").path
 

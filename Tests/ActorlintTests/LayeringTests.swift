@@ -6,7 +6,7 @@ import Testing
 /// Analysis sits below the rules: `Analysis/`, `Isolation/`, `Project/`, `Source/` and the other
 /// layers the rules read never use what `Rules/` declares, and a rule file declares nothing but
 /// its rule, so rules do not lean on each other either. Read from the source tree with SwiftParser.
-@Suite struct LayeringTests {
+@Suite(.tags(.slow)) struct LayeringTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/ActorlintKit").path
 

@@ -125,7 +125,7 @@ import Testing
         Self.check(text)
     }
 
-    @Test func tenThousandLines() {
+    @Test(.tags(.slow)) func tenThousandLines() {
         let text = Self.header + (0..<440).map { Self.sample("Feed\($0)") }.joined()
         #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count > 10_000)
         let found = Self.findings(text)

@@ -4,7 +4,7 @@ import Testing
 
 /// No input may hang actorlint: every file is analysed or named within its time bound, the
 /// run goes on with the other files, and `fix` never writes a file it could not analyse.
-@Suite struct TimeBoundTests {
+@Suite(.tags(.slow)) struct TimeBoundTests {
     /// Files the parser handles badly or cannot take, by name.
     static func badFiles() -> [String: String] {
         [

@@ -26,9 +26,10 @@ enum DirectoryListing {
         defer { closedir(stream) }
         var entries: [Entry] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
-            }
+            // Read in place: a record is only as long as its name (`d_reclen`), so copying the
+            // declared 256-byte `d_name` out of the last record could read past the end of the
+            // stream's buffer (a crash seen once in a parallel test run).
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             let kind: Kind
             switch Int32(entry.pointee.d_type) {
@@ -42,6 +43,8 @@ enum DirectoryListing {
         }
         return entries.sorted { $0.name < $1.name }
     }
+
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     /// What `path` leads to, symbolic links followed (as `FileManager.fileExists` does).
     static func kind(atPath path: String) -> Kind {
