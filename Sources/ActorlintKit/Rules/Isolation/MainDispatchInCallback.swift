@@ -68,6 +68,16 @@ struct MainDispatchInCallback: Rule {
                 func show() { DispatchQueue.main.async { self.onShow?() } }
             }
             """,
+            // Already the recommended bridge.
+            """
+            final class AvatarLoader {
+                func load(_ url: URL, into view: AvatarView) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        Task { @MainActor in view.show(data) }
+                    }.resume()
+                }
+            }
+            """,
             // Delivered on the main queue already: no hop is needed at all.
             """
             final class Ticker {
@@ -76,16 +86,6 @@ struct MainDispatchInCallback: Rule {
                     feed.receive(on: DispatchQueue.main).sink { value in
                         DispatchQueue.main.async { label.text = "\\(value)" }
                     }.store(in: &bag)
-                }
-            }
-            """,
-            // Already the recommended bridge.
-            """
-            final class AvatarLoader {
-                func load(_ url: URL, into view: AvatarView) {
-                    URLSession.shared.dataTask(with: url) { data, _, _ in
-                        Task { @MainActor in view.show(data) }
-                    }.resume()
                 }
             }
             """,
