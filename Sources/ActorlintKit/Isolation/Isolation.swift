@@ -108,3 +108,34 @@ extension IsolationResult {
         return "\(context) runs on \(isolation.phrase)\(cause.isEmpty ? "" : " because \(cause)")"
     }
 }
+
+extension IsolationResult {
+    /// `sentence(for:)` kept short for messages: the root cause only when it fits in a clause,
+    /// else where it comes from (`actorlint explain` gives the whole chain).
+    func briefSentence(for context: String) -> String {
+        guard let last = reasons.last else { return "\(context) runs on \(isolation.briefPhrase)" }
+        let file = last.path.split(separator: "/").last.map(String.init) ?? last.path
+        // The clause before a gloss: "`f` is a nonisolated async function: without …".
+        let clause = last.message.components(separatedBy: " (").first ?? last.message
+        let cause = clause.components(separatedBy: ": ").first ?? clause
+        // "function `load()`" and "`load` is a nonisolated async function": say it once.
+        if let name = context.split(separator: "`").dropFirst().first?.split(separator: "(").first,
+           cause.hasPrefix("`\(name)` is ") {
+            return "\(context) is \(cause.dropFirst(name.count + 6)), so it runs on \(isolation.briefPhrase) (\(file):\(last.line))"
+        }
+        if cause.count <= 90 { return "\(context) runs on \(isolation.briefPhrase) because \(cause) (\(file):\(last.line))" }
+        return "\(context) runs on \(isolation.briefPhrase) (\(file):\(last.line))"
+    }
+}
+
+extension Isolation {
+    /// `phrase` without its parenthesised gloss.
+    var briefPhrase: String {
+        switch self {
+        case .nonisolated: "whatever thread calls it"
+        case .caller: "its caller's actor"
+        default: phrase
+        }
+    }
+}
+

@@ -140,14 +140,13 @@ struct MainDispatchInAsync: Rule {
             guard Self.isOffMain(here.isolation) else { return nil }
             let order: String
             switch Self.statementAfter(dispatch, in: code) {
-            case let next? where next.id == Syntax(dispatch.call).id: order = ", so the loop goes on before it runs"
-            case let next?: order = ", so line \(context.file.line(of: next)) runs before it does"
+            case let next? where next.id == Syntax(dispatch.call).id: order = "; the loop goes on first"
+            case let next?: order = "; line \(context.file.line(of: next)) runs first"
             case nil: order = ""
             }
             return context.violation(
-                "This async code is not isolated to the main actor: \(here.sentence(for: code.summary)). " +
-                "`\(dispatch.spelling)` queues the closure without waiting for it\(order); `await` a `@MainActor` method " +
-                "(or `MainActor.run { … }`) instead, so the update happens in order and the compiler checks it.",
+                "\(here.briefSentence(for: code.summary).capitalizedFirst). `\(dispatch.spelling)` does not wait " +
+                "for the update\(order). `await` a `@MainActor` method or `MainActor.run { … }` instead.",
                 at: dispatch.call.calledExpression)
         }
     }
@@ -192,4 +191,9 @@ struct MainDispatchInAsync: Rule {
         }
         return nil
     }
+}
+
+private extension String {
+    /// "Function `load()` …" to open a sentence.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

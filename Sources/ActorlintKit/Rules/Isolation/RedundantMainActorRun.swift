@@ -154,7 +154,7 @@ struct RedundantMainActorRun: Rule {
             guard here.isolation == .mainActor, let body = call.onlyClosure else { return nil }
             let scope = ExecutionContext.innermost(containing: Syntax(call)).summary
             return context.violation(
-                "Already on the main actor: \(here.sentence(for: scope)). `await MainActor.run` adds a " +
+                "Already on the main actor: \(here.briefSentence(for: scope)). `await MainActor.run` adds a " +
                 "suspension point and a closure for nothing; run the code directly.",
                 at: call.calledExpression, fix: unwrap(call, body: body, context))
         }

@@ -429,9 +429,8 @@ struct RedundantMainDispatch: Rule {
                     edits: [context.replace(dispatch.call, with: body)])
             }
             return context.violation(
-                "Already on the main actor: \(here.sentence(for: scope.summary)). `\(dispatch.spelling)` only postpones " +
-                "this work to the next run-loop turn, after the code below it; call it directly. If the postponement " +
-                "is deliberate, say why in a comment on the dispatch.",
+                "Already on the main actor: \(here.briefSentence(for: scope.summary)). `\(dispatch.spelling)` only " +
+                "postpones this work to the next run-loop turn; call it directly, or say in a comment why it must wait.",
                 at: dispatch.call.calledExpression, fix: fix)
         }
     }
