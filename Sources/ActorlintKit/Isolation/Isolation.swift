@@ -123,7 +123,7 @@ extension IsolationResult {
            cause.hasPrefix("`\(name)` is ") {
             return "\(context) is \(cause.dropFirst(name.count + 6)), so it runs on \(isolation.briefPhrase) (\(file):\(last.line))"
         }
-        if cause.count <= 90 { return "\(context) runs on \(isolation.briefPhrase) because \(cause) (\(file):\(last.line))" }
+        if cause.count <= 110 { return "\(context) runs on \(isolation.briefPhrase) because \(cause) (\(file):\(last.line))" }
         return "\(context) runs on \(isolation.briefPhrase) (\(file):\(last.line))"
     }
 }
