@@ -32,6 +32,7 @@ struct ProgramGenerator {
         @MainActor protocol MainProto { func req() }
         protocol PlainProto { func req() }
         protocol RefinedMainProto: MainProto {}
+        nonisolated protocol SendableProto: Sendable { func req() }
 
         """
 
@@ -77,7 +78,13 @@ struct ProgramGenerator {
         }
         let conformanceInPrimary = !isActor && chance(30)
         let conformanceInExtension = !isActor && !conformanceInPrimary && chance(30)
-        let proto = typeAttribute == "@DataActor " ? "PlainProto" : pick(["MainProto", "PlainProto", "RefinedMainProto"])
+        var proto = typeAttribute == "@DataActor " ? "PlainProto" : pick(["MainProto", "PlainProto", "RefinedMainProto"])
+        // SE-0466 as amended: a `Sendable`-refining protocol in the primary declaration keeps a
+        // value type out of default MainActor. Only where the conformance can be nonisolated.
+        if conformanceInPrimary, kind == .struct || kind == .enum, typeAttribute.isEmpty || typeAttribute == "nonisolated ",
+           chance(40) {
+            proto = "SendableProto"
+        }
         if conformanceInPrimary { inheritance.append(proto) }
 
         lines.append("import Dispatch")
@@ -126,7 +133,8 @@ struct ProgramGenerator {
 
     private mutating func emitRequirement(_ indent: String, actorProbe: Bool, proto: String) {
         // Only a nonisolated witness can satisfy a nonisolated requirement without an isolated conformance.
-        let attribute = proto == "PlainProto" ? "nonisolated " : pick(["", "", "nonisolated ", "@MainActor "])
+        let attribute = proto == "PlainProto" ? "nonisolated "
+            : proto == "SendableProto" ? pick(["", "nonisolated "]) : pick(["", "", "nonisolated ", "@MainActor "])
         lines.append("\(indent)\(attribute)func req() {")
         emitProbes(indent + "    ", actorProbe: actorProbe)
         lines.append("\(indent)}")

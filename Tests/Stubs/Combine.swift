@@ -2,6 +2,14 @@
 // FixCompileTests' correction examples use, with the real isolation and Sendable attributes.
 // Bodies do nothing; the module is only type-checked against.
 
+import Foundation
+
+/// Where a publisher delivers: the main queue and run loop are schedulers, as in Combine.
+public protocol Scheduler {}
+extension DispatchQueue: Scheduler {}
+extension RunLoop: Scheduler {}
+extension OperationQueue: Scheduler {}
+
 public protocol ObservableObject: AnyObject {
     associatedtype ObjectWillChangePublisher = ObservableObjectPublisher
     var objectWillChange: ObjectWillChangePublisher { get }
@@ -34,4 +42,5 @@ public final class AnyCancellable: Hashable {
 public struct AnyPublisher<Output, Failure: Error> {
     public init() {}
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable {} }
+    public func receive<S: Scheduler>(on scheduler: S) -> AnyPublisher<Output, Failure> { self }
 }

@@ -31,9 +31,17 @@ struct MainDispatch {
     /// defers: an explained deferral is deliberate, not a habit.
     var isJustified: Bool {
         let leading = call.leadingTrivia.contains { $0.isComment }
-        let afterBrace = body.leftBrace.trailingTrivia.contains { $0.isComment }
-            || (body.statements.first?.leadingTrivia.prefix { !$0.isNewline }.contains { $0.isComment } ?? false)
-        return leading || afterBrace || enclosingStatementIsCommented
+        return leading || commentEndsFirstLine || enclosingStatementIsCommented
+    }
+
+    /// `DispatchQueue.main.async { [weak self] in // Fixes #12`: a comment after `{` (or after the
+    /// closure's `in`), before the first statement.
+    private var commentEndsFirstLine: Bool {
+        let opening = body.signature.map { Syntax($0.inKeyword) } ?? Syntax(body.leftBrace)
+        guard let token = opening.lastToken(viewMode: .sourceAccurate) else { return false }
+        let next = token.nextToken(viewMode: .sourceAccurate)
+        // A comment opening the body (on the same line or the next) explains the body as a whole.
+        return token.trailingTrivia.contains { $0.isComment } || (next?.leadingTrivia.contains { $0.isComment } ?? false)
     }
 
     /// `// Done async so this method returns first` above the `if` that holds the dispatch.
@@ -60,21 +68,27 @@ struct MainDispatch {
         return false
     }
 
-    /// Inside a SwiftUI view or a type nested in one (a representable's coordinator), a main-queue
-    /// hop is the standard way to move a state change out of the current view update.
-    /// A user action or lifecycle closure (`.onAppear`, `Button`…) is not a view update, so a
-    /// hop there is as redundant as anywhere.
+    /// In code a SwiftUI view runs while it updates (its `body`, a property or function that
+    /// returns a view, and the builder closures in them), a main-queue hop is the standard way to
+    /// move a state change out of the update. A user action (`Button`, `.onTapGesture`…) or a
+    /// helper method that returns no view is not an update, so a hop there is as redundant as
+    /// anywhere.
     var isInSwiftUIViewCode: Bool {
         var current = call.parent
+        var inUpdate = false
         while let node = current {
             if let closure = node.as(ClosureExprSyntax.self), let owner = closure.invocation?.call,
                let name = owner.calleeName, Catalogue.swiftUIModifiers.contains("." + name) || owner.calleeText == "Button" {
                 return false
             }
-            if let group = node.asProtocol(DeclGroupSyntax.self) {
-                let inherited = group.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? []
-                if inherited.contains(where: Self.swiftUIViewProtocols.contains) { return true }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                guard let result = function.signature.returnClause?.type.trimmedText, result.hasSuffix("View") else { return false }
+                inUpdate = true
             }
+            if let binding = node.as(PatternBindingSyntax.self), binding.typeAnnotation?.type.trimmedText.hasSuffix("View") == true {
+                inUpdate = true
+            }
+            if node.is(MemberBlockSyntax.self) { return inUpdate }
             current = node.parent
         }
         return false

@@ -112,11 +112,13 @@ extension FileSummary {
         if let label = parameter.label { writer.write(label) }
         writer.write(parameter.behaviour.rawValue)
         writer.write(parameter.note)
+        writer.write(parameter.isEscaping)
     }
 
     private static func decodeParameter(from reader: inout ByteReader) throws(ByteReader.Damaged) -> ProjectIndex.ClosureParameter {
         let label = try reader.readBool() ? try reader.readString() : nil
         guard let behaviour = Catalogue.ClosureBehaviour(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
-        return ProjectIndex.ClosureParameter(label: label, behaviour: behaviour, note: try reader.readString())
+        return ProjectIndex.ClosureParameter(label: label, behaviour: behaviour, note: try reader.readString(),
+                                             isEscaping: try reader.readBool())
     }
 }

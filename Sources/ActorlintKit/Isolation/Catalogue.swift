@@ -50,7 +50,49 @@ public enum Catalogue {
         "UIScrollViewDelegate": ("UIKit", ["scrollViewDidScroll", "scrollViewWillBeginDragging", "scrollViewDidEndDecelerating"]),
         "NSApplicationDelegate": ("AppKit", ["applicationDidFinishLaunching", "applicationWillTerminate"]),
         "NSWindowDelegate": ("AppKit", ["windowWillClose", "windowDidResize"]),
+        "UITextViewDelegate": ("UIKit", ["textView", "textViewDidChange", "textViewDidBeginEditing", "textViewDidEndEditing",
+                                         "textViewShouldBeginEditing", "textViewDidChangeSelection"]),
+        "UINavigationControllerDelegate": ("UIKit", ["navigationController"]),
+        "UIGestureRecognizerDelegate": ("UIKit", ["gestureRecognizer", "gestureRecognizerShouldBegin"]),
+        "UIAdaptivePresentationControllerDelegate": ("UIKit", ["presentationControllerDidDismiss", "presentationControllerWillDismiss",
+                                                               "presentationControllerShouldDismiss", "adaptivePresentationStyle"]),
+        "UIContextMenuInteractionDelegate": ("UIKit", ["contextMenuInteraction"]),
+        "UISearchResultsUpdating": ("UIKit", ["updateSearchResults"]),
+        "UIPageViewControllerDelegate": ("UIKit", ["pageViewController"]),
+        "UIPageViewControllerDataSource": ("UIKit", ["pageViewController"]),
+        "UITabBarControllerDelegate": ("UIKit", ["tabBarController"]),
+        "NSTableViewDelegate": ("AppKit", ["tableView", "tableViewSelectionDidChange"]),
+        "NSTableViewDataSource": ("AppKit", ["tableView", "numberOfRows"]),
+        "NSOutlineViewDelegate": ("AppKit", ["outlineView", "outlineViewSelectionDidChange"]),
+        "NSOutlineViewDataSource": ("AppKit", ["outlineView"]),
+        "NSTextViewDelegate": ("AppKit", ["textView", "textDidChange", "textDidBeginEditing", "textDidEndEditing"]),
+        "NSTextFieldDelegate": ("AppKit", ["controlTextDidChange", "controlTextDidEndEditing", "controlTextDidBeginEditing"]),
+        // WebKit declares its delegate protocols `@MainActor`.
+        "WKNavigationDelegate": ("WebKit", ["webView"]),
+        "WKUIDelegate": ("WebKit", ["webView", "webViewDidClose"]),
+        "WKScriptMessageHandler": ("WebKit", ["userContentController"]),
+        "WKScriptMessageHandlerWithReply": ("WebKit", ["userContentController"]),
     ]
+
+    /// Protocols that inherit `SendableMetatype` (most through `Sendable`), with where they come
+    /// from. Under default isolation MainActor a type whose primary declaration conforms to one
+    /// is not inferred `@MainActor` (SE-0466 as amended): such a conformance cannot be isolated.
+    /// `Sendable` itself does not count (checked with swiftc 6.3).
+    public static let sendableMetatypeProtocols: [String: String] = {
+        var table: [String: String] = [:]
+        for name in ["Error", "CodingKey", "Clock", "InstantProtocol", "DurationProtocol", "Executor", "SerialExecutor",
+                     "TaskExecutor"] { table[name] = "the standard library" }
+        for name in ["LocalizedError", "CustomNSError", "RecoverableError"] { table[name] = "Foundation" }
+        for name in ["AppIntent", "AppEntity", "AppEnum", "AppValue", "TransientAppEntity", "EntityQuery", "EntityStringQuery",
+                     "EntityPropertyQuery", "EnumerableEntityQuery", "UniqueAppEntityQuery",
+                     "OpenIntent", "AudioPlaybackIntent", "AudioRecordingIntent", "LiveActivityIntent",
+                     "ForegroundContinuableIntent", "ProgressReportingIntent", "SetValueIntent", "URLRepresentableIntent",
+                     "DeleteIntent", "ShowInAppSearchResultsIntent", "WidgetConfigurationIntent",
+                     "ControlConfigurationIntent", "CameraCaptureIntent", "SystemIntent", "PredictableIntent"] {
+            table[name] = "AppIntents"
+        }
+        return table
+    }()
 
     /// Property wrappers whose `wrappedValue` is main-actor isolated. Before Swift 6 (SE-0401)
     /// a type using one inferred `@MainActor`.
@@ -120,6 +162,27 @@ public enum Catalogue {
         ("confirmation", .inherits, "Swift Testing runs the `confirmation` body in the caller's context"),
         ("withKnownIssue", .inherits, "Swift Testing runs the `withKnownIssue` body in the caller's context"),
         ("withAnimation", .inherits, "the body runs synchronously"),
+    ]
+
+    /// Combine operators whose closure runs each time the publisher emits, on the thread it
+    /// emits on: the static isolation of the closure says nothing about that thread.
+    public static let publisherCallbacks: Set<String> = [".sink", ".assign", ".handleEvents", ".removeDuplicates", ".tryMap"]
+
+    /// Combine operators that move delivery to the scheduler they are given.
+    public static let schedulingOperators: [String: String] = [
+        "receive": "on", "debounce": "scheduler", "throttle": "scheduler", "delay": "scheduler", "timeout": "scheduler",
+    ]
+
+    /// Spellings of the main queue or the main run loop as a scheduler or queue argument.
+    public static let mainSchedulers: Set<String> = [
+        "DispatchQueue.main", "RunLoop.main", "OperationQueue.main", ".main", "DispatchQueue.main.eraseToAnyScheduler()",
+    ]
+
+    /// APIs that run a `@Sendable` block on the main thread: the compiler does not treat the
+    /// block as main-actor code, but it runs there.
+    public static let mainThreadBlocks: [String: String] = [
+        "OperationQueue.main.addOperation": "`OperationQueue.main` runs its operations on the main thread",
+        "RunLoop.main.perform": "`RunLoop.main` performs the block on the main thread",
     ]
 
     /// Methods whose closure runs synchronously before they return (non-escaping), so it has

@@ -2,6 +2,8 @@ import SwiftSyntax
 
 /// Closures: explicit attributes first, then what the API that receives the closure does with
 /// it (the catalogue), then the closure's own type, else inheritance from the enclosing code.
+/// A callback that an API calls later keeps its context's static isolation, but runs on the
+/// thread the API calls it on (`RunTimeThread`).
 extension IsolationModel {
     func closure(_ closure: ClosureExprSyntax) -> IsolationResult {
         let here = { (message: String) in self.reason(message, at: closure) }
@@ -11,14 +13,21 @@ extension IsolationModel {
         }
         guard let (call, label) = closure.invocation else { return plainClosure(closure) }
         let behaviour = Self.behaviour(of: call, callee: call.calleeText) ?? projectBehaviour(of: call, label: label)
-        let callee = call.calledExpression.trimmedText
+        let callee = call.calleeLabel
         switch behaviour?.kind {
         case .mainActor?:
             return IsolationResult(.mainActor, reasons: [here(behaviour!.note)])
         case .nonisolated?:
-            return IsolationResult(closure.isAsync ? .concurrent : .nonisolated, reasons: [here(behaviour!.note)])
+            var result = IsolationResult(closure.isAsync ? .concurrent : .nonisolated, reasons: [here(behaviour!.note)])
+            result.thread = sendableBlockThread(closure, call: call)
+            return result
         case .inherits?:
-            return inherit(closure, note: behaviour!.note)
+            guard behaviour!.callsLater else { return inherit(closure, note: behaviour!.note) }
+            var result = callback(closure, note: behaviour!.note, caller: callee)
+            if Catalogue.publisherCallbacks.contains("." + (call.calleeName ?? "")) {
+                result.thread = publisherThread(call, closure: closure)
+            }
+            return result
         case .taskInherits?:
             return task(closure, note: behaviour!.note, spelling: TaskCreation(call)?.spelling ?? "Task")
         case nil:
@@ -37,6 +46,9 @@ extension IsolationModel {
     struct Behaviour {
         var kind: Catalogue.ClosureBehaviour
         var note: String
+        /// The API keeps the closure and calls it after it returns (a Combine `sink`, an
+        /// `@escaping` completion handler), rather than before it returns.
+        var callsLater = false
     }
 
     static func behaviour(of call: FunctionCallExprSyntax, callee: String) -> Behaviour? {
@@ -47,7 +59,10 @@ extension IsolationModel {
         }
         let name = call.calleeName.map { "." + $0 } ?? ""
         for entry in Catalogue.closureAPIs where entry.callee == callee || (entry.callee.hasPrefix(".") && entry.callee == name) {
-            return Behaviour(kind: entry.behaviour, note: entry.note)
+            return Behaviour(kind: entry.behaviour, note: entry.note, callsLater: Catalogue.publisherCallbacks.contains(entry.callee))
+        }
+        if let note = Catalogue.mainThreadBlocks[callee] {
+            return Behaviour(kind: .nonisolated, note: "the block is `@Sendable`, so the compiler treats it as nonisolated, though \(note)")
         }
         if Catalogue.swiftUIModifiers.contains(name), call.calledExpression.is(MemberAccessExprSyntax.self) {
             return Behaviour(kind: .mainActor, note: "SwiftUI runs `\(name)` actions on the main actor")
@@ -83,7 +98,10 @@ extension IsolationModel {
         // A trailing closure fills a closure parameter; a labeled one, the parameter with that label.
         let candidates = label.map { label in parameters.filter { $0.label == label } } ?? parameters
         guard let first = candidates.first, candidates.allSatisfy({ $0.behaviour == first.behaviour }) else { return nil }
-        return Behaviour(kind: first.behaviour, note: "`\(key)` is declared in this module and \(first.note)")
+        // Overloads that disagree on escaping (a completion handler beside an async twin) may
+        // call it later.
+        return Behaviour(kind: first.behaviour, note: "`\(key)` is declared in this module and \(first.note)",
+                         callsLater: candidates.contains { $0.isEscaping })
     }
 
     /// The isolation of the code around a closure.
@@ -96,6 +114,21 @@ extension IsolationModel {
         var parent = enclosing(closure)
         parent.reasons.insert(reason(note, at: closure), at: 0)
         return parent
+    }
+
+    /// A synchronous closure kept and called later has its context's static isolation, except
+    /// that code around it which is async and nonisolated gives it none: it runs on the thread
+    /// that calls it, not on the executor the async code runs on.
+    private func callback(_ closure: ClosureExprSyntax, note: String, caller: String?) -> IsolationResult {
+        var parent = enclosing(closure)
+        guard !closure.isAsync, parent.isolation == .concurrent || parent.isolation == .caller else {
+            parent.reasons.insert(reason(note, at: closure), at: 0)
+            return parent
+        }
+        let later = caller.map { "`\($0)` calls it later" } ?? "it is called later"
+        return IsolationResult(.nonisolated, reasons: [reason(
+            "\(note); it is synchronous and \(later), so it runs on the thread that calls it, not on the executor of the async code around it",
+            at: closure)] + parent.reasons)
     }
 
     /// A closure not passed to a call: its declared type decides, else it inherits its context.
@@ -121,14 +154,15 @@ extension IsolationModel {
                 ])
             }
         }
-        return inherit(closure, note: "the closure is formed here and inherits the isolation of its context")
+        return callback(closure, note: "the closure is formed here and inherits the isolation of its context", caller: nil)
     }
 
+    /// A closure stored in a variable or property of a known type, to be called later.
     private func typed(_ closure: ClosureExprSyntax, _ behaviour: Catalogue.ClosureBehaviour, note: String) -> IsolationResult {
         switch behaviour {
         case .mainActor: return IsolationResult(.mainActor, reasons: [reason(note, at: closure)])
         case .nonisolated: return IsolationResult(closure.isAsync ? .concurrent : .nonisolated, reasons: [reason(note, at: closure)])
-        case .inherits, .taskInherits: return inherit(closure, note: note)
+        case .inherits, .taskInherits: return callback(closure, note: note, caller: nil)
         }
     }
 

@@ -87,7 +87,7 @@ public struct ExecutionContext: Sendable {
         case .subscript: return "subscript"
         case .closure:
             if let call = node.as(ClosureExprSyntax.self)!.invocation?.call {
-                return "closure passed to `\(call.calledExpression.trimmedText)`"
+                return "closure passed to `\(call.calleeLabel)`"
             }
             return "closure"
         case .variableInitializer:
@@ -121,5 +121,16 @@ extension ExecutionContext {
             return closure.isAsync
         }
         return false
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The call as messages name it: its callee when that is short and on one line
+    /// (`DispatchQueue.main.async`, `Task`), else its last component (`.sink`), so a chain of
+    /// modifiers or operators is not printed whole.
+    var calleeLabel: String {
+        let text = calledExpression.trimmedText
+        if text.count <= 40, !text.contains(where: \.isNewline) { return text }
+        return calleeName.map { calledExpression.is(MemberAccessExprSyntax.self) ? "." + $0 : $0 } ?? String(text.prefix(40))
     }
 }

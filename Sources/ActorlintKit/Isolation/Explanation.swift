@@ -54,13 +54,30 @@ public struct Explanation: Sendable {
             "module": moduleJSON, "with62Settings": with62Settings.isolation.jsonValue,
         ]
         if case .unknown(let why) = result.isolation { object["unknownReason"] = why }
+        if let (thread, reason) = runTime {
+            object["runTime"] = thread
+            object["runTimeReason"] = ["message": reason.message, "path": Self.display(reason.path), "line": reason.line] as [String: Any]
+        }
         return object
+    }
+
+    /// "main" or "caller", with its reason, when the run-time thread is not simply the isolation's.
+    private var runTime: (String, IsolationReason)? {
+        switch result.thread {
+        case .asIsolated: nil
+        case .mainThread(let reason): ("main", reason)
+        case .callersThread(let reason): ("caller", reason)
+        }
     }
 
     public var text: String {
         var out = "\(location)\n  context:  \(context)\n  runs on:  \(result.isolation.phrase)  [\(result.isolation.jsonValue)]\n  because:\n"
         for (number, reason) in result.reasons.enumerated() {
             out += "    \(number + 1). \(reason.message)  (\(Self.display(reason.path)):\(reason.line))\n"
+        }
+        if let (thread, reason) = runTime {
+            out += "  at run time: \(thread == "main" ? "on the main thread" : "on the thread its caller chooses"): "
+            out += "\(reason.message)  (\(Self.display(reason.path)):\(reason.line))\n"
         }
         out += "  module:   \(module.name): Swift \(module.languageMode) mode, default isolation "
         switch module.defaultIsolation {

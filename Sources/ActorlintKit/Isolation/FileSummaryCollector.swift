@@ -83,7 +83,7 @@ extension ProjectIndex {
                 for binding in variable.bindings {
                     guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type),
                           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    closureProperties[name] = ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1)
+                    closureProperties[name] = ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1, isEscaping: true)
                 }
             }
         }
@@ -113,7 +113,8 @@ extension ProjectIndex {
             for parameter in clause.parameters {
                 guard let behaviour = ClosureParameter.behaviour(of: parameter.type) else { continue }
                 let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
-                closureParameters[name, default: []].append(ClosureParameter(label: label, behaviour: behaviour.0, note: behaviour.1))
+                closureParameters[name, default: []].append(ClosureParameter(
+                    label: label, behaviour: behaviour.0, note: behaviour.1, isEscaping: ClosureParameter.isEscaping(parameter.type)))
             }
         }
 
@@ -138,7 +139,8 @@ extension ProjectIndex {
                         continue
                     }
                     guard let type = binding.typeAnnotation?.type, let behaviour = ClosureParameter.behaviour(of: type) else { continue }
-                    closureParameters[node.name.text, default: []].append(ClosureParameter(label: name, behaviour: behaviour.0, note: behaviour.1))
+                    closureParameters[node.name.text, default: []].append(ClosureParameter(
+                        label: name, behaviour: behaviour.0, note: behaviour.1, isEscaping: true))
                 }
             }
             return record(node)
@@ -169,6 +171,16 @@ extension ProjectIndex {
 }
 
 extension ProjectIndex.ClosureParameter {
+    /// `@escaping` or optional: a closure the callee may keep and call after it returns.
+    static func isEscaping(_ type: TypeSyntax) -> Bool {
+        var base = type
+        while let attributed = base.as(AttributedTypeSyntax.self) {
+            if attributed.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "escaping" }) { return true }
+            base = attributed.baseType
+        }
+        return base.is(OptionalTypeSyntax.self) || base.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+    }
+
     /// How a parameter of this type treats its closure, or nil when it is not a closure.
     static func behaviour(of type: TypeSyntax) -> (Catalogue.ClosureBehaviour, String)? {
         var base = type

@@ -58,14 +58,39 @@ public struct IsolationReason: Sendable, Hashable {
     }
 }
 
+/// Which thread a closure runs on when its static isolation does not settle it: a callback is
+/// checked as code of its context but runs where the API that holds it calls it.
+public enum RunTimeThread: Sendable, Hashable {
+    /// Where its isolation says (for nonisolated code: the caller's thread).
+    case asIsolated
+    /// Wherever the API that calls it chooses; the reason names the API.
+    case callersThread(IsolationReason)
+    /// The main thread, because the code says so (`.receive(on: DispatchQueue.main)`, an
+    /// observer registered on `.main`, a timer scheduled from main-actor code), although the
+    /// compiler does not treat it as main-actor code.
+    case mainThread(IsolationReason)
+}
+
 /// An isolation and the chain of reasons for it, innermost first.
 public struct IsolationResult: Sendable, Hashable {
     public var isolation: Isolation
     public var reasons: [IsolationReason]
+    /// Where it runs at run time, when that is not simply its isolation.
+    public var thread: RunTimeThread = .asIsolated
 
     public init(_ isolation: Isolation, reasons: [IsolationReason]) {
         self.isolation = isolation
         self.reasons = reasons
+    }
+
+    /// Main-actor code that really runs on the main thread: statically main-actor and called
+    /// there, or proven to run on the main thread.
+    public var isOnMainThread: Bool {
+        switch thread {
+        case .asIsolated: isolation == .mainActor
+        case .callersThread: false
+        case .mainThread: true
+        }
     }
 
     /// "because FeedModel is @MainActor (FeedModel.swift:12)", for rule messages.
@@ -83,3 +108,34 @@ extension IsolationResult {
         return "\(context) runs on \(isolation.phrase)\(cause.isEmpty ? "" : " because \(cause)")"
     }
 }
+
+extension IsolationResult {
+    /// `sentence(for:)` kept short for messages: the root cause only when it fits in a clause,
+    /// else where it comes from (`actorlint explain` gives the whole chain).
+    func briefSentence(for context: String) -> String {
+        guard let last = reasons.last else { return "\(context) runs on \(isolation.briefPhrase)" }
+        let file = last.path.split(separator: "/").last.map(String.init) ?? last.path
+        // The clause before a gloss: "`f` is a nonisolated async function: without …".
+        let clause = last.message.components(separatedBy: " (").first ?? last.message
+        let cause = clause.components(separatedBy: ": ").first ?? clause
+        // "function `load()`" and "`load` is a nonisolated async function": say it once.
+        if let name = context.split(separator: "`").dropFirst().first?.split(separator: "(").first,
+           cause.hasPrefix("`\(name)` is ") {
+            return "\(context) is \(cause.dropFirst(name.count + 6)), so it runs on \(isolation.briefPhrase) (\(file):\(last.line))"
+        }
+        if cause.count <= 110 { return "\(context) runs on \(isolation.briefPhrase) because \(cause) (\(file):\(last.line))" }
+        return "\(context) runs on \(isolation.briefPhrase) (\(file):\(last.line))"
+    }
+}
+
+extension Isolation {
+    /// `phrase` without its parenthesised gloss.
+    var briefPhrase: String {
+        switch self {
+        case .nonisolated: "whatever thread calls it"
+        case .caller: "its caller's actor"
+        default: phrase
+        }
+    }
+}
+

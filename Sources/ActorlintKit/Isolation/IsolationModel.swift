@@ -141,6 +141,9 @@ public final class IsolationModel: @unchecked Sendable {
             // The module default applies to the extension itself: an extension of a `nonisolated`
             // type, or of a type from another module, is main-actor code under default MainActor.
             let typeResult = index.type(named: typeName).flatMap { typeIsolation($0) }
+            if let type = index.type(named: typeName), let amended = sendableMetatypeNonisolation(type) {
+                return IsolationResult(.nonisolated, reasons: [memberReason] + amended.reasons)
+            }
             if let type = index.type(named: typeName), let typeResult, typeResult.isolation != .nonisolated {
                 return memberIsolation(typeResult, type: type, memberReason: memberReason, isStatic: isStatic)
             }
@@ -219,6 +222,7 @@ public final class IsolationModel: @unchecked Sendable {
            parentIsolation(parent, depth: depth)?.isolation != .mainActor {
             return nil
         }
+        if let amended = sendableMetatypeNonisolation(type) { return amended }
         return moduleDefault("`\(type.name)`", path: type.path, line: type.line)
     }
 

@@ -62,6 +62,8 @@ public final class ProjectIndex: @unchecked Sendable {
         public var behaviour: Catalogue.ClosureBehaviour
         /// "`@Sendable`" or "`@MainActor`" or "non-`@Sendable`", for reasons.
         public var note: String
+        /// `@escaping` (or optional, or stored): the callee may call it after it returns.
+        public var isEscaping = false
     }
 
     public struct OffMainUse: Sendable, Equatable {

@@ -10,12 +10,14 @@ struct MainDispatchInAsync: Rule {
         category: .isolation,
         summary: "`DispatchQueue.main.async` inside async code that is not on the main actor: await a `@MainActor` method instead",
         rationale: """
-            Inside an async function the structured way to reach the main actor is to await \
-            main-actor code: a `@MainActor` method of the model, or a `@MainActor` function. \
-            A dispatch to the main queue from async code fires and forgets: the function goes \
-            on before the UI update happened, errors cannot propagate, and the compiler cannot \
-            check what the closure touches. (seed 000, checklist 3; seed 001, common mistake 1: \
-            mark the model @MainActor and update it in its own async method)
+            Inside async code the structured way to reach the main actor is to await main-actor \
+            code: a `@MainActor` method of the model, a `@MainActor` function, or \
+            `MainActor.run { … }` (SE-0316). A dispatch to the main queue from async code queues the work and \
+            goes on: whatever follows in the function runs before the update, the function cannot \
+            wait for it or get a result back, and the compiler does not check the closure as part \
+            of the function. Only async code counts: a synchronous callback written inside an async \
+            function (a Combine `sink`, a completion handler, a continuation's body) runs when it is \
+            called, where no `await` is possible; main-dispatch-in-callback covers those.
             """,
         triggering: [
             """
@@ -39,6 +41,26 @@ struct MainDispatchInAsync: Rule {
             @concurrent func export(_ rows: [String], done: @escaping @Sendable (String) -> Void) async {
                 let text = rows.joined(separator: "\\n")
                 ↓DispatchQueue.main.async { done(text) }
+            }
+            """,
+            // A task started in a plain class (Swift 5) runs on the global executor, its `catch` too.
+            RuleExample("""
+                final class WatchSync {
+                    var onError: ((Error) -> Void)?
+                    func login(_ client: Client) {
+                        Task {
+                            do { try await client.login() } catch { ↓DispatchQueue.main.async { self.onError?(error) } }
+                        }
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
+            // Inside a loop's body, which runs on the spot as part of the async function.
+            """
+            final class Badges {
+                func refresh(_ views: [BadgeView]) async {
+                    let count = await Inbox.shared.unread()
+                    views.forEach { view in ↓DispatchQueue.main.async { view.show(count) } }
+                }
             }
             """,
         ],
@@ -73,27 +95,105 @@ struct MainDispatchInAsync: Rule {
             """
             func pulse() async { DispatchQueue.main.asyncAfter(deadline: .now() + 1) { print("tick") } }
             """,
+            // A synchronous Combine callback set up in an async function: it runs whenever the
+            // publisher emits, not as part of the function, and cannot await.
+            """
+            final class PlanModel: ObservableObject {
+                @Published var plan = ""
+                var bag = Set<AnyCancellable>()
+                func observe(_ feed: AnyPublisher<String, Never>) async {
+                    feed.sink { value in DispatchQueue.main.async { self.plan = value } }.store(in: &bag)
+                }
+            }
+            """,
+            // A stored callback assigned in an async function runs when its owner calls it.
+            """
+            final class Flow {
+                var bridge = Bridge()
+                var done = false
+                func start() async {
+                    bridge.onFinish = { DispatchQueue.main.async { self.done = true } }
+                }
+            }
+            """,
+            // The completion handler of the synchronous overload, called from the async one: the
+            // function waits on the continuation the block resumes.
+            """
+            final class Catalog {
+                func categories(completion: @escaping ([String]) -> Void) { load(completion) }
+                func categories() async -> [String] {
+                    await withCheckedContinuation { continuation in
+                        categories(completion: { list in
+                            DispatchQueue.main.async { continuation.resume(returning: list) }
+                        })
+                    }
+                }
+            }
+            """,
         ]
     )
 
     func violations(in context: RuleContext) -> [Violation] {
         MainDispatch.all(in: context.file).compactMap { dispatch in
-            let here = context.isolation.isolation(at: dispatch.call)
-            let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call))
-            guard isAsyncOffMain(here.isolation, scope) else { return nil }
+            guard let code = Self.asyncCode(around: dispatch) else { return nil }
+            let here = context.isolation.isolation(of: code)
+            guard Self.isOffMain(here.isolation) else { return nil }
+            let order: String
+            switch Self.statementAfter(dispatch, in: code) {
+            case let next? where next.id == Syntax(dispatch.call).id: order = "; the loop goes on first"
+            case let next?: order = "; line \(context.file.line(of: next)) runs first"
+            case nil: order = ""
+            }
             return context.violation(
-                "This async code does not run on the main actor: \(here.sentence(for: scope.summary)). " +
-                "`\(dispatch.spelling)` fires and forgets, so the function continues before the update " +
-                "happens; make the update a `@MainActor` method and `await` it.",
+                "\(here.briefSentence(for: code.summary).capitalizedFirst). `\(dispatch.spelling)` does not wait " +
+                "for the update\(order). `await` a `@MainActor` method or `MainActor.run { … }` instead.",
                 at: dispatch.call.calledExpression)
         }
     }
 
-    private func isAsyncOffMain(_ isolation: Isolation, _ scope: ExecutionContext) -> Bool {
+    /// The async function, task or async closure whose body the dispatch belongs to, through
+    /// closures that run on the spot (`forEach`, `map`, `withAnimation`). A callback (a Combine
+    /// `sink`, a completion handler, a continuation's body) is synchronous code that runs when it
+    /// is called: no `await` is possible there, and it is not the async code around it.
+    static func asyncCode(around dispatch: MainDispatch) -> ExecutionContext? {
+        var context = ExecutionContext.innermost(containing: Syntax(dispatch.call))
+        while !context.isAsync {
+            guard context.kind == .closure, let owner = context.node?.as(ClosureExprSyntax.self)?.invocation?.call,
+                  let method = owner.calleeName,
+                  Catalogue.synchronousClosureMethods.contains(method) || ["withAnimation", "autoreleasepool"].contains(method),
+                  let parent = context.parent else { return nil }
+            context = parent
+        }
+        return context
+    }
+
+    /// Off the main actor, or on an actor that need not be it (a caller's, under SE-0461).
+    static func isOffMain(_ isolation: Isolation) -> Bool {
         switch isolation {
-        case .concurrent, .caller: return true
-        case .actorInstance, .globalActor: return scope.isAsync
-        case .mainActor, .nonisolated, .unknown: return false
+        case .concurrent, .caller, .actorInstance, .globalActor: true
+        case .mainActor, .nonisolated, .unknown: false
         }
     }
+
+    /// The first statement of `code` that runs after the dispatch is queued: one after it in a
+    /// block around it, or the dispatch itself again in a loop.
+    static func statementAfter(_ dispatch: MainDispatch, in code: ExecutionContext) -> Syntax? {
+        var current = Syntax(dispatch.call)
+        while let parent = current.parent, parent.id != code.node?.id {
+            if let item = current.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+               let index = list.firstIndex(where: { $0.id == item.id }), list.index(after: index) != list.endIndex {
+                return Syntax(list[list.index(after: index)])
+            }
+            if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) {
+                return Syntax(dispatch.call)
+            }
+            current = parent
+        }
+        return nil
+    }
+}
+
+private extension String {
+    /// "Function `load()` …" to open a sentence.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

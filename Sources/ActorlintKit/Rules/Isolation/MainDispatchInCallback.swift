@@ -13,10 +13,11 @@ struct MainDispatchInCallback: Rule {
         summary: "`DispatchQueue.main.async` in a synchronous callback: use `Task { @MainActor in }`",
         rationale: """
             At the boundary with a callback API you do not control, a hop to the main actor is \
-            still needed. `Task { @MainActor in … }` makes that hop in a form the compiler \
+            still needed. `Task { @MainActor in … }` (SE-0304, SE-0316) makes that hop in a form the compiler \
             understands: the closure is checked as main-actor code, so touching UI state is \
-            verified instead of assumed, and it can await other async code. (seed 000, \
-            "Callback bridges": use Task { @MainActor in } in a synchronous callback)
+            verified instead of assumed, and it can await other async code. A callback the code \
+            already puts on the main thread (`.receive(on: DispatchQueue.main)`, an observer on \
+            `queue: .main`) needs no hop and is left alone.
             """,
         fix: FixInfo(.unsafe, """
             Rewrites `DispatchQueue.main.async { … }` to `Task { @MainActor in … }`, keeping the \
@@ -77,6 +78,17 @@ struct MainDispatchInCallback: Rule {
                 }
             }
             """,
+            // Delivered on the main queue already: no hop is needed at all.
+            """
+            final class Ticker {
+                var bag = Set<AnyCancellable>()
+                func start(_ feed: AnyPublisher<Int, Never>, label: Label) {
+                    feed.receive(on: DispatchQueue.main).sink { value in
+                        DispatchQueue.main.async { label.text = "\\(value)" }
+                    }.store(in: &bag)
+                }
+            }
+            """,
         ],
         corrections: [
             CorrectionExample(
@@ -115,8 +127,10 @@ struct MainDispatchInCallback: Rule {
             let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call))
             // A callback is a closure; a plain method is called from wherever its callers are.
             // Inside a global-queue round trip, dispatch-global-for-cpu-work gives the better advice.
+            // A callback the code proves runs on the main thread needs no hop at all.
             guard here.isolation == .nonisolated, !scope.isAsync, scope.kind == .closure,
                   !isGlobalQueueRoundTrip(scope) else { return nil }
+            if case .mainThread = here.thread { return nil }
             return context.violation(
                 "\(here.sentence(for: scope.summary)), so a hop to the main actor is needed here; " +
                 "`Task { @MainActor in … }` makes it in a form the compiler checks as main-actor code, " +

@@ -13,8 +13,9 @@ struct RedundantMainActorRun: Rule {
             `MainActor.run` is a bridge for code that is not on the main actor. Where the \
             enclosing code is already main-actor isolated it adds a suspension point and a \
             closure for nothing, and suggests to the reader that the surrounding code runs \
-            elsewhere. (seed 000, "Callback bridges": prefer making the code @MainActor and \
-            awaiting it directly)
+            elsewhere. Under default isolation MainActor, a type whose primary declaration \
+            conforms to a protocol inheriting `SendableMetatype` (`AppIntent`, `Error`) is not \
+            main-actor code (SE-0466), so its hops are left alone.
             """,
         fix: FixInfo(.safe, """
             Replaces `await MainActor.run { body }` with the body: the whole statement list when \
@@ -36,6 +37,14 @@ struct RedundantMainActorRun: Rule {
                 return text
             }
             """,
+            // Default isolation MainActor: a conformance to a protocol that does not inherit
+            // `Sendable` leaves the type main-actor code.
+            RuleExample("""
+                protocol Refreshing { func refresh() async }
+                struct FeedRefresher: Refreshing {
+                    func refresh() async { await ↓MainActor.run { Feed.shared.reload() } }
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
         ],
         nonTriggering: [
             // A @concurrent function really needs the hop.
@@ -57,6 +66,24 @@ struct RedundantMainActorRun: Rule {
                 func notify(_ model: MainModel) async { await MainActor.run { model.touch() } }
             }
             """,
+            // SE-0466 as amended: `AppIntent` inherits `Sendable`, so default isolation MainActor
+            // is not inferred for the intent and `perform()` runs off the main actor.
+            RuleExample("""
+                struct OpenInboxIntent: AppIntent {
+                    static let title: LocalizedStringResource = "Open Inbox"
+                    func perform() async throws -> some IntentResult {
+                        await MainActor.run { Router.shared.open(.inbox) }
+                        return .result()
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // The same for an error type, and for the members of its extensions.
+            RuleExample("""
+                enum UploadError: Error { case rejected }
+                extension UploadError {
+                    func report() async { await MainActor.run { Banner.shared.show("Upload failed") } }
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
         ],
         corrections: [
             CorrectionExample(
@@ -93,6 +120,30 @@ struct RedundantMainActorRun: Rule {
                     return text
                 }
                 """),
+            // A throwing body: `try await MainActor.run { try … }` keeps the body's own `try`.
+            CorrectionExample(
+                """
+                struct SaveFailure: Error {}
+                @MainActor final class Draft {
+                    var saved = false
+                    func write() throws { saved = true }
+                    func save() async throws {
+                        try await MainActor.run {
+                            try self.write()
+                        }
+                    }
+                }
+                """,
+                """
+                struct SaveFailure: Error {}
+                @MainActor final class Draft {
+                    var saved = false
+                    func write() throws { saved = true }
+                    func save() async throws {
+                        try self.write()
+                    }
+                }
+                """),
         ]
     )
 
@@ -103,7 +154,7 @@ struct RedundantMainActorRun: Rule {
             guard here.isolation == .mainActor, let body = call.onlyClosure else { return nil }
             let scope = ExecutionContext.innermost(containing: Syntax(call)).summary
             return context.violation(
-                "Already on the main actor: \(here.sentence(for: scope)). `await MainActor.run` adds a " +
+                "Already on the main actor: \(here.briefSentence(for: scope)). `await MainActor.run` adds a " +
                 "suspension point and a closure for nothing; run the code directly.",
                 at: call.calledExpression, fix: unwrap(call, body: body, context))
         }

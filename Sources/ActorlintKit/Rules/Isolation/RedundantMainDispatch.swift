@@ -10,16 +10,18 @@ struct RedundantMainDispatch: Rule {
         category: .isolation,
         summary: "`DispatchQueue.main.async` in code that already runs on the main actor",
         rationale: """
-            In main-actor code the hop is already done: the compiler guarantees this code runs \
-            on the main actor. Dispatching to the main queue again only postpones the work to a \
-            later run-loop turn (so it can now run after code written below it) and hides the \
-            isolation from the compiler, which no longer checks what the closure touches. Call \
-            the code directly. (seed 000, pitfalls: "DispatchQueue.main.async in @MainActor \
-            code", checklist 3) Only in modules where the compiler enforces isolation (Swift 6 \
-            mode, or complete strict concurrency checking): with Swift 5's minimal checking a \
-            main-actor method can still be entered from another thread, and the hop may be what \
-            protects it. Dispatches in the `else` of a `Thread.isMainThread` check are left \
-            alone too.
+            In main-actor code (SE-0316) the hop is already done. Dispatching to the main queue again only \
+            postpones the work to the next run-loop turn, so it runs after the code written below \
+            it. Call the code directly. Where the compiler enforces isolation (Swift 6 mode, or \
+            complete strict concurrency checking) any main-actor code counts; with Swift 5's \
+            minimal checking only async main-actor functions and main-actor tasks do, because a \
+            synchronous main-actor method can still be entered from another thread there. Left \
+            alone, as deliberate postponements: a dispatch with a comment, test code stepping the \
+            run loop, work deferred out of an initializer, a lifecycle method or `.onAppear`, \
+            scrolling, measuring, focus, presentation or notifications that need the current turn \
+            to finish, SwiftUI view updates and representable coordinators. Also left alone: \
+            callbacks an SDK calls on a thread of its choosing (a Combine `sink` without \
+            `.receive(on: DispatchQueue.main)`), and the `else` of a `Thread.isMainThread` check.
             """,
         fix: FixInfo(.unsafe, """
             Replaces the dispatch with its body. The work then runs immediately instead of on \
@@ -40,18 +42,17 @@ struct RedundantMainDispatch: Rule {
             """
             final class ProfileController: UIViewController {
                 let label = UILabel()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
+                func markReady() {
                     ↓DispatchQueue.main.async { self.label.text = "Ready" }
                 }
             }
             """,
-            // SwiftUI views are main-actor code; so are their modifier actions.
+            // SwiftUI views are main-actor code; so are their actions.
             """
             struct Banner: View {
                 @State private var visible = false
                 var body: some View {
-                    Text("Saved").onAppear { ↓DispatchQueue.main.async { visible = true } }
+                    Button("Save") { ↓DispatchQueue.main.async { visible = true } }
                 }
             }
             """,
@@ -62,6 +63,49 @@ struct RedundantMainDispatch: Rule {
                     func rename(_ text: String) { ↓OperationQueue.main.addOperation { self.title = text } }
                 }
                 """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // Swift 5 module: an async main-actor function is on the main actor in every mode, so
+            // the hop after its await is redundant even with minimal checking.
+            RuleExample("""
+                @MainActor final class InboxModel {
+                    var count = 0
+                    func reload(_ source: InboxSource) async {
+                        let fresh = await source.unreadCount()
+                        ↓DispatchQueue.main.async { self.count = fresh }
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
+            // Swift 5 module: a main-actor task runs on the main actor whoever starts it.
+            RuleExample("""
+                final class SyncButton: NSObject {
+                    var title = ""
+                    @objc func tapped() {
+                        Task { @MainActor in
+                            let state = await SyncEngine.shared.run()
+                            ↓DispatchQueue.main.async { self.title = state.label }
+                        }
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
+            // A helper method of a view is not a view update: the hop is as redundant as anywhere.
+            """
+            struct Gallery: View {
+                @State private var photos: [String] = []
+                var body: some View { Text("\\(photos.count)") }
+                func clear() { ↓DispatchQueue.main.async { photos = [] } }
+            }
+            """,
+            // A Combine sink that receives on the main queue, formed in main-actor code.
+            """
+            @MainActor final class SearchModel {
+                var results: [String] = []
+                var bag = Set<AnyCancellable>()
+                func bind(_ query: AnyPublisher<[String], Never>) {
+                    query.receive(on: DispatchQueue.main).sink { found in
+                        ↓DispatchQueue.main.async { self.results = found }
+                    }.store(in: &bag)
+                }
+            }
+            """,
         ],
         nonTriggering: [
             // A URLSession completion handler runs on a background queue: the hop is needed.
@@ -157,6 +201,99 @@ struct RedundantMainDispatch: Rule {
                 func run() { queues.main.async { print("x") } }
             }
             """,
+            // Deferral: state set one run-loop turn after the view appears, so the change animates.
+            """
+            struct Badge: View {
+                @State private var shown = false
+                var body: some View {
+                    Text("New").opacity(shown ? 1 : 0).onAppear { DispatchQueue.main.async { shown = true } }
+                }
+            }
+            """,
+            // Deferral: a test fulfils its expectation one turn later, after the run loop has
+            // processed what the call scheduled, and waits for it.
+            """
+            import XCTest
+            final class MenuTests: XCTestCase {
+                @MainActor func testMenuOpens() {
+                    let opened = expectation(description: "opened")
+                    MenuPresenter.shared.open()
+                    DispatchQueue.main.async { opened.fulfill() }
+                    wait(for: [opened], timeout: 1)
+                }
+            }
+            """,
+            // Deferral: a comment after `in` names the bug it works around.
+            """
+            @MainActor final class ThreadView {
+                var offset = 0
+                func jump(to row: Int) {
+                    DispatchQueue.main.async { [weak self] in // works around #1234
+                        self?.offset = row
+                    }
+                }
+            }
+            """,
+            // Deferral: work pushed out of an initializer, after the object is fully set up.
+            """
+            @MainActor final class Library {
+                var unread = 0
+                init() {
+                    DispatchQueue.main.async { self.unread = Library.countUnread() }
+                }
+                static func countUnread() -> Int { 0 }
+            }
+            """,
+            // Deferral: a lifecycle method defers until loading has finished.
+            """
+            final class WelcomeController: UIViewController {
+                let label = UILabel()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    DispatchQueue.main.async { self.label.text = "Ready" }
+                }
+            }
+            """,
+            // Deferral: scrolling has to wait for the table to apply the update made just above.
+            """
+            @MainActor final class ChatController {
+                let table = ChatTable()
+                func append(_ message: String) {
+                    table.insert(message)
+                    DispatchQueue.main.async { self.table.scrollToBottom() }
+                }
+            }
+            """,
+            // A representable's coordinator, declared in an extension of the representable.
+            RuleExample("""
+                extension NoteField.Representable {
+                    final class Coordinator: NSObject {
+                        var text: Binding<String>
+                        init(text: Binding<String>) { self.text = text }
+                        func changed(_ value: String) { DispatchQueue.main.async { self.text.wrappedValue = value } }
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // A publisher that emits on whatever thread changes the value (KVO): main-actor code
+            // only on paper, so the hop may be what moves the write to the main thread.
+            RuleExample("""
+                final class PreviewBridge {
+                    var index = 0
+                    var bag = Set<AnyCancellable>()
+                    func observe(_ source: PreviewSource) {
+                        source.publisher(for: \\.currentIndex).sink { value in
+                            DispatchQueue.main.async { self.index = value }
+                        }.store(in: &bag)
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+            // Swift 5 module: a synchronous main-actor method may be entered from another thread.
+            RuleExample("""
+                @MainActor final class StatusModel {
+                    var text = ""
+                    func update(_ value: String) { DispatchQueue.main.async { self.text = value } }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
         ],
         corrections: [
             CorrectionExample(
@@ -182,23 +319,118 @@ struct RedundantMainDispatch: Rule {
                     }
                 }
                 """),
+            // Swift 5 module: the hop after an await in an async main-actor function.
+            CorrectionExample(
+                """
+                import Dispatch
+                @MainActor final class InboxModel {
+                    var count = 0
+                    func reload(_ fetch: @Sendable () async -> Int) async {
+                        let fresh = await fetch()
+                        DispatchQueue.main.async {
+                            self.count = fresh
+                        }
+                    }
+                }
+                """,
+                """
+                import Dispatch
+                @MainActor final class InboxModel {
+                    var count = 0
+                    func reload(_ fetch: @Sendable () async -> Int) async {
+                        let fresh = await fetch()
+                        self.count = fresh
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
+            // A main-actor task with a throwing body: the hop in its `catch` is unwrapped there.
+            CorrectionExample(
+                """
+                import Dispatch
+                struct LoadFailure: Error {}
+                @MainActor final class Screen {
+                    var message = ""
+                    func refresh(_ load: @escaping @Sendable () async throws -> String) {
+                        Task { @MainActor in
+                            do {
+                                message = try await load()
+                            } catch {
+                                DispatchQueue.main.async {
+                                    self.message = "\\(error)"
+                                }
+                            }
+                        }
+                    }
+                }
+                """,
+                """
+                import Dispatch
+                struct LoadFailure: Error {}
+                @MainActor final class Screen {
+                    var message = ""
+                    func refresh(_ load: @escaping @Sendable () async throws -> String) {
+                        Task { @MainActor in
+                            do {
+                                message = try await load()
+                            } catch {
+                                self.message = "\\(error)"
+                            }
+                        }
+                    }
+                }
+                """, settings: ModuleSettings(name: "App", languageMode: 5)),
+            // A sink that receives on the main queue, formed in main-actor code.
+            CorrectionExample(
+                """
+                import Combine
+                import Dispatch
+                @MainActor final class SearchModel {
+                    var results: [String] = []
+                    var bag = Set<AnyCancellable>()
+                    func bind(_ query: AnyPublisher<[String], Never>) {
+                        query.receive(on: DispatchQueue.main).sink { found in
+                            DispatchQueue.main.async {
+                                self.results = found
+                            }
+                        }.store(in: &bag)
+                    }
+                }
+                """,
+                """
+                import Combine
+                import Dispatch
+                @MainActor final class SearchModel {
+                    var results: [String] = []
+                    var bag = Set<AnyCancellable>()
+                    func bind(_ query: AnyPublisher<[String], Never>) {
+                        query.receive(on: DispatchQueue.main).sink { found in
+                            self.results = found
+                        }.store(in: &bag)
+                    }
+                }
+                """),
         ]
     )
 
     func violations(in context: RuleContext) -> [Violation] {
         MainDispatch.all(in: context.file).compactMap { dispatch in
-            guard context.module.checksIsolation else { return nil }
             let here = context.isolation.isolation(at: dispatch.call)
-            guard here.isolation == .mainActor, !dispatch.isJustified, !dispatch.isInSwiftUIViewCode,
-                  !dispatch.isOffMainBranch else { return nil }
-            let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call)).summary
+            // Main-actor code on the main thread: a callback that an SDK calls on a thread of its
+            // choosing (a Combine `sink`) is main-actor code only on paper.
+            guard here.isolation == .mainActor, here.isOnMainThread else { return nil }
+            let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call))
+            // An async function or a task on the main actor runs there in every language mode; a
+            // synchronous one can be entered from any thread where the compiler does not check.
+            guard scope.isAsync || context.module.checksIsolation else { return nil }
+            guard !dispatch.isOffMainBranch,
+                  !dispatch.isDeliberateDeferral(in: context.file, index: context.isolation.index) else { return nil }
             let fix = dispatch.unwrappedBody().map { body in
-                Fix(title: "Call the code directly", safety: .unsafe, edits: [context.replace(dispatch.call, with: body)])
+                Fix(title: "Run the body now instead of on the next run-loop turn", safety: .unsafe,
+                    edits: [context.replace(dispatch.call, with: body)])
             }
             return context.violation(
-                "Already on the main actor: \(here.sentence(for: scope)). `\(dispatch.spelling)` only " +
-                "postpones this work to a later run-loop turn and hides it from the compiler's isolation checks; call it directly " +
-                "(if the postponement is the point, say why in a comment on the dispatch).",
+                "Already on the main actor: \(here.briefSentence(for: scope.summary)). `\(dispatch.spelling)` only " +
+                "postpones this work to the next run-loop turn; call it directly, or say in a comment why it must wait.",
                 at: dispatch.call.calledExpression, fix: fix)
         }
     }
