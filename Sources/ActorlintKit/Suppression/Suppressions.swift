@@ -136,6 +136,6 @@ public enum UnusedSuppression {
             reader that something is wrong here. Remove it, so the remaining suppressions mean \
             something. (Like SwiftLint's superfluous_disable_command and ruff's RUF100.)
             """,
-        triggering: [], nonTriggering: []
+        triggering: triggeringExamples, nonTriggering: []
     )
 }

@@ -15,52 +15,8 @@ struct DispatchGlobalForCPUWork: Rule {
             the compiler checks every value that crosses. (seed 000, "async is not background" \
             and checklist 2; SE-0461)
             """,
-        triggering: [
-            """
-            final class ThumbnailController {
-                var images: [Data] = []
-                func render(_ sources: [Data]) {
-                    ↓DispatchQueue.global(qos: .userInitiated).async {
-                        let scaled = sources.map(scale)
-                        DispatchQueue.main.async { self.images = scaled }
-                    }
-                }
-            }
-            """,
-            """
-            func export(_ rows: [Row], done: @escaping (String) -> Void) {
-                ↓DispatchQueue.global().async {
-                    let text = rows.map(\\.csv).joined(separator: "\\n")
-                    DispatchQueue.main.async {
-                        done(text)
-                    }
-                }
-            }
-            """,
-        ],
-        nonTriggering: [
-            // Background work without a hop back: fire-and-forget logging, not a round trip.
-            """
-            func flush(_ log: Log) { DispatchQueue.global(qos: .background).async { log.write() } }
-            """,
-            // The recommended form.
-            """
-            @concurrent func scaleAll(_ sources: [Data]) async -> [Data] { sources.map(scale) }
-            @MainActor final class ThumbnailModel {
-                var images: [Data] = []
-                func render(_ sources: [Data]) async { images = await scaleAll(sources) }
-            }
-            """,
-            // A serial queue owned by the type protects state: a different tool for a different job.
-            """
-            final class Journal {
-                private let queue = DispatchQueue(label: "journal")
-                func append(_ line: String, done: @escaping () -> Void) {
-                    queue.async { self.write(line); DispatchQueue.main.async { done() } }
-                }
-            }
-            """,
-        ]
+        triggering: triggeringExamples,
+        nonTriggering: nonTriggeringExamples
     )
 
     /// `DispatchQueue.global(…)` is always spelled with `global`.

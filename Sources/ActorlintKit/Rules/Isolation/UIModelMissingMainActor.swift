@@ -20,77 +20,9 @@ struct UIModelMissingMainActor: Rule {
             Adds `@MainActor` to the class. Its members then run on the main actor: callers off \
             the main actor must `await` them, which the compiler will point out.
             """),
-        triggering: [
-            """
-            final class ↓CartModel: ObservableObject {
-                @Published var items: [String] = []
-                func add(_ item: String) { items.append(item) }
-            }
-            """,
-            """
-            @Observable
-            final class ↓SearchModel {
-                var query = ""
-                var results: [String] = []
-            }
-            """,
-        ],
-        nonTriggering: [
-            // The recommended form.
-            """
-            @MainActor @Observable
-            final class SearchModel {
-                var query = ""
-            }
-            """,
-            // Main-actor by the module's default isolation.
-            RuleExample("""
-                final class CartModel: ObservableObject {
-                    @Published var items: [String] = []
-                }
-                """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
-            // Main-actor by inheritance.
-            """
-            @MainActor class BaseModel {}
-            final class ProfileModel: BaseModel, ObservableObject {
-                @Published var name = ""
-            }
-            """,
-            // No published state: nothing for a view to observe.
-            """
-            final class Router: ObservableObject {
-                let objectWillChange = ObservableObjectPublisher()
-            }
-            """,
-            // Deliberately nonisolated, or isolated to another global actor.
-            """
-            nonisolated final class Counter: ObservableObject { @Published var value = 0 }
-            @globalActor actor StoreActor { static let shared = StoreActor() }
-            @StoreActor final class Store: ObservableObject { @Published var value = 0 }
-            """,
-        ],
-        corrections: [
-            CorrectionExample(
-                """
-                import Observation
-
-                /// What the search screen shows.
-                @Observable
-                final class SearchModel {
-                    var query = ""
-                }
-                """,
-                """
-                import Observation
-
-                /// What the search screen shows.
-                @MainActor
-                @Observable
-                final class SearchModel {
-                    var query = ""
-                }
-                """),
-        ]
+        triggering: triggeringExamples,
+        nonTriggering: nonTriggeringExamples,
+        corrections: correctionExamples
     )
 
     /// The attribute goes on its own line before the declaration; that is only the type's

@@ -1,0 +1,331 @@
+// The examples that specify `WeakSelfInnerOnly`: the registry tests run every one, and
+// `actorlint rule` shows the first of each kind.
+extension WeakSelfInnerOnly {
+    static let triggeringExamples: [RuleExample] = [
+        """
+        final class AvatarView {
+            func load(_ loader: ImageLoader) {
+                loader.load { result in
+                    Task { @MainActor [↓weak self] in
+                        self?.show(result)
+                    }
+                }
+            }
+        }
+        """,
+        """
+        final class FeedController {
+            func refresh(_ url: URL) {
+                URLSession.shared.dataTask(with: url) { data, _, _ in
+                    DispatchQueue.main.async { [↓weak self] in
+                        self?.render(data)
+                    }
+                }.resume()
+            }
+        }
+        """,
+        // Looked through a non-escaping `forEach`; the observer block lives until removed.
+        """
+        final class Badge {
+            var observer: NSObjectProtocol?
+            func observe(_ counters: [Counter]) {
+                observer = NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in
+                    counters.forEach { counter in
+                        DispatchQueue.main.async { [↓weak self, counter] in self?.update(counter) }
+                    }
+                }
+            }
+        }
+        """,
+        // Looked through a closure queued once: the sink that creates it is kept for good.
+        """
+        final class FeedbackBanner {
+            var subscription: AnyCancellable?
+            func listen() {
+                subscription = NotificationCenter.default.publisher(for: .feedbackSent).sink { _ in
+                    DispatchQueue.main.async {
+                        Banner.show(onTap: { [↓weak self] in self?.openForm() })
+                    }
+                }
+            }
+        }
+        """,
+        // A closure stored in a property, and a Combine sink.
+        """
+        final class Player {
+            var onProgress: ((Double) -> Void)?
+            var bag: Set<AnyCancellable> = []
+            func bind(_ status: AnyPublisher<Int, Never>) {
+                onProgress = { value in
+                    DispatchQueue.main.async { [↓weak self] in self?.draw(value) }
+                }
+                status.sink { code in
+                    Task { [↓weak self] in await self?.handle(code) }
+                }.store(in: &bag)
+            }
+        }
+        """,
+    ]
+
+    static let nonTriggeringExamples: [RuleExample] = [
+        // The recommended shape: weak on the outermost escaping closure.
+        """
+        final class AvatarView {
+            func load(_ loader: ImageLoader) {
+                loader.load { [weak self] result in
+                    Task { @MainActor in self?.show(result) }
+                }
+            }
+        }
+        """,
+        """
+        final class AvatarView {
+            func load(_ loader: ImageLoader) {
+                loader.load { [unowned self] result in
+                    DispatchQueue.main.async { [weak self] in self?.show(result) }
+                }
+            }
+        }
+        """,
+        // Only non-escaping closures around: nothing outlives the call.
+        """
+        final class Grid {
+            func redraw(_ cells: [Cell]) {
+                cells.forEach { cell in
+                    DispatchQueue.main.async { [weak self] in self?.draw(cell) }
+                }
+            }
+        }
+        """,
+        """
+        final class Bridge {
+            func value() async -> Int {
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.main.async { [weak self] in
+                        continuation.resume(returning: self?.current ?? 0)
+                    }
+                }
+            }
+        }
+        """,
+        // A non-escaping parameter of a function declared in this file.
+        """
+        func measure(_ body: () -> Void) { body() }
+        final class Bench {
+            func run() {
+                measure {
+                    DispatchQueue.main.async { [weak self] in self?.report() }
+                }
+            }
+        }
+        """,
+        // The outer closure is a Task's own body: reflexive-weak-self territory.
+        """
+        final class Sync {
+            func start() {
+                Task {
+                    await upload()
+                    DispatchQueue.main.async { [weak self] in self?.finish() }
+                }
+            }
+        }
+        """,
+        // The outer closure uses `self` itself: its strong capture is its own choice, and
+        // the inner closure (kept by the debugger it is handed to) has a life of its own.
+        """
+        final class Editor {
+            var text = ""
+            func binding() -> Binding<String> {
+                Binding(get: { self.text }, set: { value in
+                    self.text = value
+                    let probe = ChangeProbe(isStale: { [weak self] in self == nil })
+                    probe.record(value)
+                })
+            }
+        }
+        """,
+        // An explicit strong capture outside is a deliberate choice.
+        """
+        final class Cache {
+            func warm(_ loader: Loader) {
+                loader.load { [self] data in
+                    store(data)
+                    DispatchQueue.main.async { [weak self] in self?.notify() }
+                }
+            }
+        }
+        """,
+        // The outer closure is queued to run once, soon; the inner one is stored in the
+        // alert for as long as it is shown, and its weak capture is what keeps that short.
+        """
+        final class Checkout {
+            var alert: Alert?
+            func confirmLater() {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                    self.alert = Alert(title: "Pay?", onConfirm: { [weak self] in self?.pay() })
+                }
+            }
+        }
+        """,
+        """
+        final class Composer {
+            func attach(_ editor: Editor) {
+                DispatchQueue.main.async {
+                    editor.onSubmit = { [weak self] in self?.send() }
+                }
+            }
+        }
+        """,
+        // A closure called on the spot (a lazy initializer) keeps nothing.
+        """
+        final class BookmarksScreen {
+            lazy var source: BookmarkSource = {
+                let source = BookmarkSource()
+                source.onMissingIcon = { [weak self] _ in self?.fetchIcons() }
+                return source
+            }()
+        }
+        """,
+        """
+        final class Settings {
+            func open(_ row: Int) {
+                let screen: Screen? = {
+                    switch row {
+                    case 0: return Screen(onClose: { [weak self] in self?.dismiss() })
+                    default: return nil
+                    }
+                }()
+                show(screen)
+            }
+        }
+        """,
+        // A `with…` helper runs its body before it returns (Swift's naming convention).
+        """
+        final class Store {
+            var subscriptions: [UUID: AnyCancellable] = [:]
+            func start(_ effect: AnyPublisher<Int, Never>, id: UUID) {
+                withSpan("effect") {
+                    subscriptions[id] = effect.sink { [weak self] value in self?.receive(value) }
+                }
+            }
+        }
+        """,
+        // A local closure that never leaves the function.
+        """
+        final class Form {
+            func submit() {
+                let work = { DispatchQueue.main.async { [weak self] in self?.close() } }
+                work()
+            }
+        }
+        """,
+    ]
+
+    static let correctionExamples: [CorrectionExample] = [
+        CorrectionExample(
+            """
+            import Foundation
+
+            final class ImageLoader: Sendable {
+                func load(_ completion: @escaping @Sendable (Int) -> Void) { completion(1) }
+            }
+
+            @MainActor final class AvatarView {
+                var shown = 0
+                let loader = ImageLoader()
+
+                func show(_ size: Int) { shown = size }
+
+                func reload() {
+                    loader.load { size in
+                        Task { @MainActor [weak self] in
+                            self?.show(size)
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            import Foundation
+
+            final class ImageLoader: Sendable {
+                func load(_ completion: @escaping @Sendable (Int) -> Void) { completion(1) }
+            }
+
+            @MainActor final class AvatarView {
+                var shown = 0
+                let loader = ImageLoader()
+
+                func show(_ size: Int) { shown = size }
+
+                func reload() {
+                    loader.load { [weak self] size in
+                        Task { @MainActor in
+                            self?.show(size)
+                        }
+                    }
+                }
+            }
+            """),
+        // The inner guard needs its own capture for implicit self; the outer list is merged.
+        CorrectionExample(
+            """
+            import Foundation
+
+            final class Pinger {
+                func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
+            }
+
+            @MainActor final class StatusPanel {
+                let pinger = Pinger()
+                let label = "status"
+                var status = 0
+
+                func update(_ code: Int) { status = code }
+
+                func check() {
+                    pinger.ping { [label] code in
+                        print(label)
+                        DispatchQueue.main.async { [weak self] in
+                            guard let self else { return }
+                            update(code)
+                        }
+                    }
+                    pinger.ping {
+                        print("pinged", $0)
+                        DispatchQueue.main.async { [weak self] in self?.update(0) }
+                    }
+                }
+            }
+            """,
+            """
+            import Foundation
+
+            final class Pinger {
+                func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
+            }
+
+            @MainActor final class StatusPanel {
+                let pinger = Pinger()
+                let label = "status"
+                var status = 0
+
+                func update(_ code: Int) { status = code }
+
+                func check() {
+                    pinger.ping { [weak self, label] code in
+                        print(label)
+                        DispatchQueue.main.async { [weak self] in
+                            guard let self else { return }
+                            update(code)
+                        }
+                    }
+                    pinger.ping { [weak self] in
+                        print("pinged", $0)
+                        DispatchQueue.main.async { self?.update(0) }
+                    }
+                }
+            }
+            """),
+    ]
+}

@@ -1,0 +1,242 @@
+// The examples that specify `WeakSelfStrongBeforeLoop`: the registry tests run every one, and
+// `actorlint rule` shows the first of each kind.
+extension WeakSelfStrongBeforeLoop {
+    static let triggeringExamples: [RuleExample] = [
+        """
+        final class PriceBoard {
+            var latest = 0
+            var feed: Task<Void, Never>?
+            func start(_ prices: AsyncStream<Int>) {
+                feed = Task { [weak self] in
+                    ↓guard let self else { return }
+                    for await price in prices {
+                        latest = price
+                    }
+                }
+            }
+        }
+        """,
+        """
+        final class HeartbeatMonitor {
+            func start() {
+                Task { [weak self] in
+                    ↓guard let self = self else { return }
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(5))
+                        self.beat()
+                    }
+                }
+            }
+        }
+        """,
+        """
+        final class ChatRoom {
+            func join(_ messages: AsyncThrowingStream<String, Error>) {
+                Task { @MainActor [weak self] in
+                    ↓guard let strongSelf = self else { return }
+                    do {
+                        for try await message in messages { strongSelf.append(message) }
+                    } catch {
+                        print(error)
+                    }
+                }
+            }
+        }
+        """,
+        // `if let self` around the loop has the same effect.
+        """
+        final class LocationTracker {
+            func track(_ updates: AsyncStream<Double>) {
+                Task { [weak self] in
+                    ↓if let self {
+                        for await update in updates { record(update) }
+                    }
+                }
+            }
+        }
+        """,
+        // Reported without a fix: the sequence itself comes from self.
+        """
+        final class Downloader {
+            let progress = AsyncStream<Double> { _ in }
+            func observe() {
+                Task { [weak self] in
+                    ↓guard let self else { return }
+                    for await value in progress { show(value) }
+                }
+            }
+        }
+        """,
+    ]
+
+    static let nonTriggeringExamples: [RuleExample] = [
+        // The recommended shape: unwrap per element, inside the loop.
+        """
+        final class PriceBoard {
+            var latest = 0
+            func start(_ prices: AsyncStream<Int>) {
+                Task { [weak self] in
+                    for await price in prices {
+                        guard let self else { return }
+                        latest = price
+                    }
+                }
+            }
+        }
+        """,
+        // A finite body: the unwrap ends with the task (reflexive-weak-self covers the capture).
+        """
+        final class Profile {
+            func reload() {
+                Task { [weak self] in
+                    guard let self else { return }
+                    await refresh()
+                }
+            }
+        }
+        """,
+        // A loop over an array is not long-lived.
+        """
+        final class Importer {
+            func run(_ files: [String]) {
+                Task { [weak self] in
+                    guard let self else { return }
+                    for file in files { await importFile(file) }
+                }
+            }
+        }
+        """,
+        // The unwrap lives in a nested closure, not around the loop.
+        """
+        final class Feed {
+            func start(_ items: AsyncStream<Int>) {
+                Task { [weak self] in
+                    for await item in items {
+                        await MainActor.run { [weak self] in
+                            guard let self else { return }
+                            show(item)
+                        }
+                    }
+                }
+            }
+        }
+        """,
+        // A strong capture is a different finding (long-lived-task-strong-self).
+        """
+        final class PriceBoard {
+            var latest = 0
+            func start(_ prices: AsyncStream<Int>) {
+                Task {
+                    for await price in prices { latest = price }
+                }
+            }
+        }
+        """,
+        // The guard comes after the loop.
+        """
+        final class Recorder {
+            func record(_ samples: AsyncStream<Int>) {
+                Task { [weak self] in
+                    var total = 0
+                    for await sample in samples { total += sample }
+                    guard let self else { return }
+                    save(total)
+                }
+            }
+        }
+        """,
+    ]
+
+    static let correctionExamples: [CorrectionExample] = [
+        CorrectionExample(
+            """
+            import Foundation
+
+            @MainActor final class PriceBoard {
+                var latest = 0
+                var feed: Task<Void, Never>?
+
+                func start(_ prices: AsyncStream<Int>) {
+                    feed = Task { [weak self] in
+                        guard let self else { return }
+                        for await price in prices {
+                            latest = price
+                        }
+                    }
+                }
+
+                deinit { feed?.cancel() }
+            }
+            """,
+            """
+            import Foundation
+
+            @MainActor final class PriceBoard {
+                var latest = 0
+                var feed: Task<Void, Never>?
+
+                func start(_ prices: AsyncStream<Int>) {
+                    feed = Task { [weak self] in
+                        for await price in prices {
+                            guard let self else { return }
+                            latest = price
+                        }
+                    }
+                }
+
+                deinit { feed?.cancel() }
+            }
+            """),
+        CorrectionExample(
+            """
+            import Foundation
+
+            @MainActor final class ChatRoom {
+                var lines: [String] = []
+                var listener: Task<Void, Never>?
+
+                func join(_ messages: AsyncThrowingStream<String, Error>) {
+                    listener = Task { [weak self] in
+                        print("joined")
+                        guard let strongSelf = self else {
+                            return
+                        }
+                        do {
+                            for try await message in messages { strongSelf.lines.append(message) }
+                        } catch {
+                            print(error)
+                        }
+                    }
+                }
+
+                func leave() { listener?.cancel() }
+            }
+            """,
+            """
+            import Foundation
+
+            @MainActor final class ChatRoom {
+                var lines: [String] = []
+                var listener: Task<Void, Never>?
+
+                func join(_ messages: AsyncThrowingStream<String, Error>) {
+                    listener = Task { [weak self] in
+                        print("joined")
+                        do {
+                            for try await message in messages {
+                                guard let strongSelf = self else {
+                                    return
+                                }
+                                strongSelf.lines.append(message)
+                            }
+                        } catch {
+                            print(error)
+                        }
+                    }
+                }
+
+                func leave() { listener?.cancel() }
+            }
+            """),
+    ]
+}

@@ -1,0 +1,51 @@
+// The examples that specify `DispatchGlobalForCPUWork`: the registry tests run every one, and
+// `actorlint rule` shows the first of each kind.
+extension DispatchGlobalForCPUWork {
+    static let triggeringExamples: [RuleExample] = [
+        """
+        final class ThumbnailController {
+            var images: [Data] = []
+            func render(_ sources: [Data]) {
+                ↓DispatchQueue.global(qos: .userInitiated).async {
+                    let scaled = sources.map(scale)
+                    DispatchQueue.main.async { self.images = scaled }
+                }
+            }
+        }
+        """,
+        """
+        func export(_ rows: [Row], done: @escaping (String) -> Void) {
+            ↓DispatchQueue.global().async {
+                let text = rows.map(\\.csv).joined(separator: "\\n")
+                DispatchQueue.main.async {
+                    done(text)
+                }
+            }
+        }
+        """,
+    ]
+
+    static let nonTriggeringExamples: [RuleExample] = [
+        // Background work without a hop back: fire-and-forget logging, not a round trip.
+        """
+        func flush(_ log: Log) { DispatchQueue.global(qos: .background).async { log.write() } }
+        """,
+        // The recommended form.
+        """
+        @concurrent func scaleAll(_ sources: [Data]) async -> [Data] { sources.map(scale) }
+        @MainActor final class ThumbnailModel {
+            var images: [Data] = []
+            func render(_ sources: [Data]) async { images = await scaleAll(sources) }
+        }
+        """,
+        // A serial queue owned by the type protects state: a different tool for a different job.
+        """
+        final class Journal {
+            private let queue = DispatchQueue(label: "journal")
+            func append(_ line: String, done: @escaping () -> Void) {
+                queue.async { self.write(line); DispatchQueue.main.async { done() } }
+            }
+        }
+        """,
+    ]
+}
