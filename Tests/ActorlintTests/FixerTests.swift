@@ -221,7 +221,7 @@ import Testing
     /// A rule whose fix deletes a closing brace: what the fixer must never write.
     struct BrokenFixRule: Rule {
         static let description = RuleDescription(
-            id: "broken-fix", category: .tasks, summary: "test only", rationale: "test only (seed none)",
+            id: "broken-fix", category: .tasks, summary: "test only", rationale: "test only",
             triggering: [], nonTriggering: [])
         func violations(in context: RuleContext) -> [Violation] {
             guard let brace = context.file.tree.tokens(viewMode: .sourceAccurate).first(where: { $0.tokenKind == .rightBrace }) else { return [] }

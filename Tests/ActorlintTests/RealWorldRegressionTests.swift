@@ -191,7 +191,7 @@ import Testing
     /// before the first class, whether or not it is there.
     struct ForgetfulRule: Rule {
         static let description = RuleDescription(
-            id: "forgetful", category: .isolation, summary: "test only", rationale: "test only (seed none)",
+            id: "forgetful", category: .isolation, summary: "test only", rationale: "test only",
             triggering: [], nonTriggering: [])
         func violations(in context: RuleContext) -> [Violation] {
             guard let keyword = context.file.tree.tokens(viewMode: .sourceAccurate).first(where: { $0.tokenKind == .keyword(.class) }) else { return [] }
@@ -225,7 +225,7 @@ import Testing
     /// says it is not.
     struct IndexedRule: Rule {
         static let description = RuleDescription(
-            id: "indexed", category: .isolation, summary: "test only", rationale: "test only (seed none)",
+            id: "indexed", category: .isolation, summary: "test only", rationale: "test only",
             triggering: [], nonTriggering: [])
         func violations(in context: RuleContext) -> [Violation] {
             context.file.tree.statements.compactMap { item -> Violation? in

@@ -1,4 +1,4 @@
-/// Where a piece of code runs, as the compiler sees it (SPEC §1).
+/// Where a piece of code runs, as the compiler sees it.
 public enum Isolation: Sendable, Hashable {
     /// The main actor.
     case mainActor

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// Answers "where does this code run, and why?" for any node of one file, from the file's
-/// tree, its module's settings and the module's project index (SPEC §1). The order of the
+/// tree, its module's settings and the module's project index. The order of the
 /// checks follows the compiler: explicit attributes, then the enclosing declaration, then
 /// inference (actor types, superclasses, conformances), then the module's default isolation.
 public final class IsolationModel: @unchecked Sendable {

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Rules are grouped by what they are about (ruff groups by origin; ours is the seed section).
+/// Rules are grouped by what they are about (ruff groups by origin; ours by the habit).
 public enum RuleCategory: String, Sendable, CaseIterable, Codable {
     case isolation, tasks, captures, structured, cancellation, continuations, settings, suppression
 }

@@ -8,7 +8,7 @@ public struct RuleDescription: Sendable {
     public var defaultSeverity: Severity
     /// One line: what the rule flags.
     public var summary: String
-    /// Why it is bad, citing the seed section or Swift Evolution proposal (clippy's "why").
+    /// Why it is bad, citing the Swift Evolution proposal, the Swift book or Apple's documentation (clippy's "why").
     public var rationale: String
     /// The fix, if the rule offers one: its safety and what it does.
     public var fix: FixInfo?

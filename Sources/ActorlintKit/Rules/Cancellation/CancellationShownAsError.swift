@@ -31,7 +31,7 @@ struct CancellationShownAsError: Rule {
             `report`), or a failure trap. Logging, at any level, does not count: the user never \
             sees it. A catch-all that mentions cancellation itself (`Task.isCancelled`, \
             `error is CancellationError`, its own `isCanceled` flag) is left alone. \
-            (seed 001, common mistake 4 and the `load()` example; SE-0304 on cancellation)
+            (SE-0304)
             """,
         fix: FixInfo(.safe, """
             Inserts `catch is CancellationError { }` — and, when the `do` body awaits URLSession, \

@@ -2,7 +2,7 @@
 // `actorlint rule` shows the first of each kind.
 extension CancellationShownAsError {
     static let triggeringExamples: [RuleExample] = [
-        // The seed's load() without its cancellation branches, awaited from the view's `.task`.
+        // The usual load() without its cancellation branches, awaited from the view's `.task`.
         """
         @MainActor final class UserListModel {
             var users: [User] = []
@@ -117,7 +117,7 @@ extension CancellationShownAsError {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
-        // The seed's load(): both cancellation branches come first.
+        // The usual load(): both cancellation branches come first.
         """
         @MainActor final class UserListModel {
             var errorMessage: String?
@@ -292,7 +292,7 @@ extension CancellationShownAsError {
             return failure
         }
         """,
-        // An empty catch-all, as in the seed's `.task(id:)` search.
+        // An empty catch-all, as in a typical `.task(id:)` search.
         """
         struct SearchField: View {
             @State private var query = ""

@@ -27,7 +27,7 @@ struct LoopWithoutCancellationCheck: Rule {
             cancellation elsewhere, or a function awaited (up to three calls deep) from one of \
             those; an endless `while true` loop in an async function is reported wherever it \
             is, except inside a `Task { }` whose handle is dropped, which nothing can cancel. \
-            (seed 001, "Cancellation is cooperative": check in your own long loops; SE-0304)
+            (SE-0304)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -65,7 +65,7 @@ extension LoopWithoutCancellationCheck {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
-        // The seed's shape: a check at the top of each iteration.
+        // The common shape: a check at the top of each iteration.
         """
         func exportAll(_ users: [User], uploader: Uploader) async throws {
             for user in users {

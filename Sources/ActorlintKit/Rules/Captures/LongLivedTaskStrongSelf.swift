@@ -16,8 +16,7 @@ struct LongLivedTaskStrongSelf: Rule {
             owner's `deinit`, never runs while the task holds the owner: the object owns the \
             task through the property, the task owns the object through its closure. Capture \
             `self` weakly and unwrap it inside the loop, so the owner can go away between two \
-            elements and the next unwrap ends the task. (seed 000, "when [weak self] still \
-            matters", the ticker example and checklist 4)
+            elements and the next unwrap ends the task. (the Swift book, "Strong Reference Cycles for Closures")
             """,
         fix: FixInfo(.unsafe, """
             Adds `[weak self]` to the task's capture list and `guard let self else { return }` \

@@ -21,7 +21,7 @@ struct ReflexiveWeakSelf: Rule {
             run for a dead owner), for bodies that run a closure they were handed (its length is \
             the caller's business), in `deinit`, and when the task sits in an escaping closure \
             (see `weak-self-inner-only`). \
-            (seed 000, "when [weak self] still matters" and checklist 4)
+            (the Swift book, "Strong Reference Cycles for Closures")
             """,
         fix: FixInfo(.unsafe, """
             Drops the `weak self` capture, turns `self?.` and `self!` into `self.`, removes \

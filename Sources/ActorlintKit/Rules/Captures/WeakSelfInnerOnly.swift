@@ -26,8 +26,8 @@ struct WeakSelfInnerOnly: Rule {
             much longer, so its own weak capture is the one that matters. Nor does it report \
             when the outer closure uses `self` itself: its strong capture is then its own \
             choice, not a side effect of the inner closure. \
-            The seed notes that newer compilers (Swift 6.4) diagnose this shape too; Swift 6.3 \
-            compiles it silently. (seed 000, pitfall 2)
+            Swift 6.4 diagnoses this shape too (diagnostic group `ImplicitStrongCapture`); \
+            Swift 6.3 compiles it silently. (the Swift book, "Strong Reference Cycles for Closures")
             """,
         fix: FixInfo(.safe, """
             Adds `weak self` to the outermost escaping closure (merging into its capture list) \

@@ -16,7 +16,7 @@ struct WeakSelfStrongBeforeLoop: Rule {
             long as the sequence produces values, and if the owner is the one that would cancel \
             the task (in `deinit`), that never happens. Unwrap inside the loop instead: `self` is \
             then strong only while one element is handled, and the next `guard` ends the task \
-            once the owner is gone. (seed 000, pitfall 1 and the ticker example)
+            once the owner is gone. (the Swift book, "Strong Reference Cycles for Closures")
             """,
         fix: FixInfo(.safe, """
             Moves the `guard let self` to the first statement of the loop body. Offered when \

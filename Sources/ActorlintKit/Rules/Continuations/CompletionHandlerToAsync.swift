@@ -28,7 +28,7 @@ struct CompletionHandlerToAsync: Rule {
             witnesses, delegate callbacks, `@objc` methods, framework protocols such as \
             WidgetKit's `TimelineProvider`); test sources and test doubles; and functions that \
             already have an `async` overload in the same type. \
-            (seed 001, "From completion handler to async/await" and "When to use it"; SE-0296, SE-0300)
+            (SE-0296, SE-0300)
             """,
         fix: FixInfo(.unsafe, """
             Inserts after the function an `async` overload without the handler parameter that \

@@ -2,7 +2,7 @@
 // `actorlint rule` shows the first of each kind.
 extension CompletionHandlerToAsync {
     static let triggeringExamples: [RuleExample] = [
-        // The seed's shape: a Result-based network call.
+        // The common shape: a Result-based network call.
         """
         func ↓fetchUser(id: Int, completion: @escaping @Sendable (Result<User, Error>) -> Void) {
             let url = URL(string: "https://example.com/users/\\(id)")!

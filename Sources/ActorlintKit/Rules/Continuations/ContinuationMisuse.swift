@@ -24,7 +24,7 @@ struct ContinuationMisuse: Rule {
             call are alternatives: only one of them runs. When \
             the continuation is stored or handed to other code, the rule cannot see who resumes \
             it and stays quiet. \
-            (seed 001, "From completion handler to async/await": resume exactly once on every path; SE-0300)
+            (SE-0300)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

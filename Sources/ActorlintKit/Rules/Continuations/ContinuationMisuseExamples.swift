@@ -155,7 +155,7 @@ extension ContinuationMisuse {
             }
         }
         """,
-        // The seed's shape: one resume in the callback.
+        // The common shape: one resume in the callback.
         """
         func fetchUserAsync(id: Int) async throws -> User {
             try await withCheckedThrowingContinuation { continuation in

@@ -12,8 +12,7 @@ struct DispatchGlobalForCPUWork: Rule {
             publish the result) is what a `@concurrent` function and an `await` express \
             directly: the work runs on the concurrent executor, the result comes back on the \
             caller's actor, errors propagate with `throws`, cancellation reaches the work, and \
-            the compiler checks every value that crosses. (seed 000, "async is not background" \
-            and checklist 2; SE-0461)
+            the compiler checks every value that crosses. (SE-0461)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -16,8 +16,7 @@ struct MainActorBlockingWork: Rule {
             when its caller is on the main actor all run on the main actor, and their \
             synchronous stretches block the UI. Only the awaits free it. Move the heavy part \
             into a `@concurrent` function and await its result; the assignment back then \
-            happens on the main actor again. (seed 000, "async is not background"; seed 001, \
-            FAQ "Does async/await run in the background?"; SE-0461)
+            happens on the main actor again. (SE-0461)
             Cost model: a loop over a collection from outside the function that builds a string \
             or nests a second loop over outside data, without awaiting; decoding a collection \
             (`[Post].self`) or serializing a whole JSON/property-list document; synchronous \

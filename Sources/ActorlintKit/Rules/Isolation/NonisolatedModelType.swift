@@ -17,8 +17,7 @@ struct NonisolatedModelType: Rule {
             methods and initializers can then only be used synchronously on the main actor. A \
             value type that travels to `@concurrent` or nonisolated code (decoded off the main \
             actor, passed to an actor) should say so: `nonisolated` on the type (SE-0449) keeps \
-            it out of the default, so it is usable everywhere without hops. (seed 000, feed \
-            screen: `nonisolated struct Post`; SE-0449, SE-0466)
+            it out of the default, so it is usable everywhere without hops. (SE-0449, SE-0466)
             """,
         fix: FixInfo(.safe, """
             Adds `nonisolated` to the type. A value type's members keep their behaviour; they \

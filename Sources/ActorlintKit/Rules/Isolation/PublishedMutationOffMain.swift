@@ -14,8 +14,7 @@ struct PublishedMutationOffMain: Rule {
             async method runs on another thread: SwiftUI warns "Publishing changes from \
             background threads is not allowed" and the view may read half-updated state. The \
             fix is not another `DispatchQueue.main.async` but a `@MainActor` model that makes \
-            the change in its own async method. (seed 001, common mistake 1; seed 000, \
-            checklist 1)
+            the change in its own async method. (SE-0316; Apple's `ObservableObject` documentation)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -14,7 +14,7 @@ struct UIModelMissingMainActor: Rule {
             elsewhere: the compiler cannot help, and SwiftUI reports "Publishing changes from \
             background threads" at run time, or the view reads torn state. With `@MainActor` on \
             the type the compiler enforces the rule, and assignments after an `await` are safe \
-            by construction. (seed 000, checklist 1; seed 001, "@MainActor" and common mistake 1)
+            by construction. (SE-0316)
             """,
         fix: FixInfo(.unsafe, """
             Adds `@MainActor` to the class. Its members then run on the main actor: callers off \

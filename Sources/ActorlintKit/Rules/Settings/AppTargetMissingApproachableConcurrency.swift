@@ -18,8 +18,8 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
             `NonisolatedNonsendingByDefault` (SE-0461; part of Xcode's Approachable Concurrency) \
             runs a nonisolated async function on its caller's actor instead of the global \
             executor, so calling one from UI code crosses no isolation boundary; work that should \
-            leave the actor is marked `@concurrent`. Seed 000 recommends turning both on in app \
-            targets and UI feature modules (recommendation, checklist 1 and 2). A target counts as \
+            leave the actor is marked `@concurrent`. Both suit app \
+            targets and UI feature modules. A target counts as \
             app or UI code when it is an Xcode app or app extension, or an executable or library \
             target one of whose checked files imports SwiftUI, UIKit, AppKit, Cocoa or WatchKit; \
             tests are left alone. Settings the manifest applies only under a condition, and an \

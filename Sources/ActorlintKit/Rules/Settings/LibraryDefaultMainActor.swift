@@ -14,7 +14,7 @@ struct LibraryDefaultMainActor: Rule, ProjectRule {
             or other library module it pushes work that has nothing to do with the UI onto the \
             main actor: callers off the main actor hop there and back for every call, and the \
             work competes with the interface. Leave such modules nonisolated and decide \
-            deliberately what crosses the boundary (seed 000, recommendation and pitfall 5). \
+            deliberately what crosses the boundary (SE-0466). \
             A target counts as a library without UI when it is a library or framework and none \
             of its checked files imports SwiftUI, UIKit, AppKit, Cocoa or WatchKit; when none of \
             its files were checked the rule cannot tell and stays silent. Reported on the line \
@@ -56,7 +56,7 @@ struct LibraryDefaultMainActor: Rule, ProjectRule {
             + "\(modules.count == 1 ? "its" : "their") default isolation: every unannotated declaration "
             + "runs on the main actor, so callers off it hop there and back on every call and the work "
             + "competes with the UI. Leave library modules nonisolated and mark only what must be "
-            + "main-actor code (seed 000, pitfall 5; SE-0466)."
+            + "main-actor code (SE-0466)."
     }
 
     /// Words in a module name that say what kind of library it is; they only add to the message,

@@ -13,8 +13,7 @@ struct Swift5LanguageMode: Rule, ProjectRule {
             cross isolation boundaries must be Sendable and the compiler rejects unprotected \
             shared state. In Swift 5 mode the same problems are warnings at most. For existing \
             projects, turning the checks on step by step and working through the warnings module \
-            by module is much easier than switching everything at once (seed 001, the \
-            section on Swift 6 and data-race safety). The rule reports each place that keeps targets \
+            by module is much easier than switching everything at once (the Swift 6 migration guide, "Incremental Adoption"). The rule reports each place that keeps targets \
             in Swift 5 (a tools version below 6.0, the package's `swiftLanguageModes`, a \
             target's `.swiftLanguageMode(.v5)` or `-swift-version 5` flag, Xcode's \
             `SWIFT_VERSION = 5.x`) once, names the targets it affects and, for packages, which \
@@ -87,6 +86,6 @@ struct Swift5LanguageMode: Rule, ProjectRule {
         if modules.count > 1, !leaves.isEmpty {
             text += " Start with \(SettingsSupport.listing(leaves)): \(leaves.count == 1 ? "it depends" : "they depend") on no other Swift 5 target."
         }
-        return text + " Adopting module by module is far less painful than switching at once (seed 001, the section on Swift 6 and data-race safety)."
+        return text + " Adopting module by module is far less painful than switching at once (the Swift 6 migration guide, section Incremental Adoption)."
     }
 }

@@ -24,7 +24,7 @@ struct ActorReentrancyStaleState: Rule {
             the actor's state before the `await` (`isLoading = true`, `inFlight[url] = task`), \
             when it checks the actor's state again after the `await` before writing, \
             and when no `await` separates check and write. \
-            (seed 001, "Actors": any other call can run at each `await` in an actor method; SE-0306)
+            (SE-0306)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -23,7 +23,7 @@ struct SequentialIndependentAwaits: Rule {
             append… — on the same receiver, one call handed the object the other is called on, \
             or calls on an actor's own state), inside loops \
             (often deliberate pacing) and inside `defer`. \
-            (seed 001, common mistake 2 and "async let and TaskGroup"; SE-0317)
+            (SE-0317)
             """,
         fix: FixInfo(.unsafe, """
             Rewrites each `let x = try await call()` to `async let x = call()` and puts \

@@ -2,7 +2,7 @@
 // `actorlint rule` shows the first of each kind.
 extension SequentialIndependentAwaits {
     static let triggeringExamples: [RuleExample] = [
-        // The seed's shape: two requests to the same service, the second ignores the first.
+        // The common shape: two requests to the same service, the second ignores the first.
         """
         func loadFeed(service: FeedService, id: Int) async throws -> FeedScreenData {
             ↓let profile = try await service.profile(id: id)

@@ -20,7 +20,7 @@ struct TaskGroupUnorderedResults: Rule {
             Sort the collected values (for example by id) or have each child return its index \
             with its value and place the values by index. Collecting into a dictionary keyed by \
             id, returning `(index, value)` pairs, or sorting afterwards is left alone. \
-            (seed 001, "async let and TaskGroup": results arrive in completion order; SE-0304)
+            (SE-0304)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -2,7 +2,7 @@
 // `actorlint rule` shows the first of each kind.
 extension TaskGroupUnorderedResults {
     static let triggeringExamples: [RuleExample] = [
-        // The seed's shape without the sort.
+        // The common shape without the sort.
         """
         func fetchUsers(ids: [Int], service: UserService) async throws -> [User] {
             try await withThrowingTaskGroup(of: User.self) { group in
@@ -57,7 +57,7 @@ extension TaskGroupUnorderedResults {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
-        // The seed's shape: sorted before it is returned.
+        // The common shape: sorted before it is returned.
         """
         func fetchUsers(ids: [Int], service: UserService) async throws -> [User] {
             try await withThrowingTaskGroup(of: User.self) { group in

@@ -23,7 +23,7 @@ struct DebounceWithTaskID: Rule {
             with the new one (`.task(id:)` sees only the new one), task handles shared with \
             another view (a `@Binding`), stored delays the code cancels on another branch, and \
             timers whose cancel stops them rather than restarting them. \
-            (seed 001, ".task in SwiftUI"; seed 000, checklist 5)
+            (Apple's `task(id:priority:_:)` documentation)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

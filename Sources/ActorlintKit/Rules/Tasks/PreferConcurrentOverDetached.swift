@@ -27,7 +27,7 @@ struct PreferConcurrentOverDetached: Rule {
             priority or cancellation): both are left alone, as is a detached task created on \
             the global concurrent executor already, where detaching leaves no actor and changes \
             only priority, task-locals and cancellation. \
-            (seed 000, pitfalls; seed 001, FAQ "Task vs Task.detached")
+            (SE-0461)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -18,7 +18,7 @@ struct StoredTaskNeverCancelled: Rule {
             the property to `nil` or assigning a new task does not cancel the old one. Cancel it \
             where the owner's work ends (`deinit`, `viewDidDisappear`, `onDisappear`, a `stop()` \
             method); in SwiftUI, prefer `.task { }`, which is cancelled with the view. \
-            (seed 000, the ticker example and checklist 5; seed 001, "Task" and cancellation)
+            (SE-0304)
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples

@@ -17,7 +17,7 @@ struct TaskInOnAppear: Rule {
             Menu content (`Menu { }`, `.contextMenu { }`) is left alone: SwiftUI turns it into a \
             platform menu rather than a view with an appear/disappear lifetime, and `.onAppear` \
             is the hook known to run there when the menu opens. \
-            (seed 001, common mistake 3; seed 000, checklist 5)
+            (Apple's `task(priority:_:)` documentation)
             """,
         fix: FixInfo(.unsafe, """
             Rewrites `.onAppear { Task { body } }` to `.task { body }` when the task is \
