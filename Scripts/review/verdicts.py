@@ -19,7 +19,10 @@ def finding_key(app, path, line, rule):
 def relative(corpus, app, path):
     root = os.path.join(os.path.abspath(corpus), app) + "/"
     path = os.path.abspath(path) if os.path.isabs(path) else path
-    return path[len(root):] if path.startswith(root) else path
+    if path.startswith(root): return path[len(root):]
+    # An app checked from another folder (held-out apps live beside the corpus).
+    marker = "/" + app + "/"
+    return path.split(marker, 1)[1] if marker in path else path
 
 
 def read_verdicts(tsv):

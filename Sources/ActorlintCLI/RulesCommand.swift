@@ -13,7 +13,9 @@ enum RulesCommand {
             let rules = descriptions.map { rule -> [String: Any] in
                 ["id": rule.id, "category": rule.category.rawValue, "set": rule.set.rawValue,
                  "severity": rule.defaultSeverity.rawValue, "summary": rule.summary,
-                 "fix": rule.fix?.safety.rawValue ?? NSNull()]
+                 "fix": rule.fix?.safety.rawValue ?? NSNull(),
+                 "precision": MeasuredPrecision.of(rule.id).map { ["truePositives": $0.truePositives, "falsePositives": $0.falsePositives,
+                                                                 "debatable": $0.debatable, "apps": $0.apps] as [String: Any] } ?? NSNull()]
             }
             let data = (try? JSONSerialization.data(withJSONObject: rules, options: [.prettyPrinted, .sortedKeys])) ?? Data()
             console.out(String(decoding: data, as: UTF8.self) + "\n")
@@ -21,9 +23,11 @@ enum RulesCommand {
             let width = descriptions.map(\.id.count).max() ?? 0
             for rule in descriptions {
                 let fix = rule.fix.map { "fix: \($0.safety.rawValue)" } ?? ""
+                let measured = MeasuredPrecision.of(rule.id).map { "\(Int(($0.precision * 100).rounded()))%" } ?? "–"
                 let columns = [rule.id.padding(toLength: width, withPad: " ", startingAt: 0),
                                rule.category.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0),
                                rule.set.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0),
+                               measured.padding(toLength: 4, withPad: " ", startingAt: 0),
                                fix.padding(toLength: 11, withPad: " ", startingAt: 0), rule.summary]
                 console.out(columns.joined(separator: "  ") + "\n")
             }

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// A run by a fresh linter and cache object over `folder`, as a new process would make it.
-    func lint(_ folder: TemporaryDirectory, configuration: Configuration = Configuration(), project: ProjectModel = ProjectModel(),
+    func lint(_ folder: TemporaryDirectory, configuration: Configuration = .testing, project: ProjectModel = ProjectModel(),
               identity: Digest = ToolIdentity.current, stampSettleSeconds: Double = 2,
               overlay: [String: String] = [:]) -> Outcome {
         var linter = Linter(configuration: configuration, project: project)

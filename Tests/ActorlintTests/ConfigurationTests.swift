@@ -35,12 +35,12 @@ import Testing
 
     @Test func theCLIUsesTheConfigurationAboveTheCheckedFolder() throws {
         let folder = try TemporaryDirectory()
-        try folder.write(".actorlint.json", #"{"ignore": ["prefer-concurrent-over-detached"]}"#)
+        try folder.write(".actorlint.json", #"{"select": ["all"], "ignore": ["prefer-concurrent-over-detached"]}"#)
         try folder.write("App/Warm.swift", detachedSource)
         #expect(actorlint("check", folder.url("App")).code == 0)
         #expect(actorlint("check", folder.url("App/Warm.swift")).code == 0)
         // --config replaces the search.
-        let empty = try folder.write("other.json", "{}")
+        let empty = try folder.write("other.json", #"{"select": ["all"]}"#)
         #expect(actorlint("check", folder.url("App"), "--config", empty).code == 1)
     }
 
@@ -76,7 +76,7 @@ import Testing
             let result = actorlint(["check", folder.path, "--format", "xcode"] + extra)
             return result.output.split(separator: "\n").compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } }
         }
-        #expect(try rules("{}") == ["task-in-on-appear", "prefer-concurrent-over-detached"])
+        #expect(try rules(#"{"select": ["default", "preview"]}"#) == ["task-in-on-appear", "prefer-concurrent-over-detached"])
         #expect(try rules(#"{"select": ["task-in-on-appear"]}"#) == ["task-in-on-appear"])
         #expect(try rules(#"{"ignore": ["tasks"]}"#) == [])
         #expect(try rules(#"{"select": ["all"], "ignore": ["task-in-on-appear"]}"#) == ["prefer-concurrent-over-detached"])
@@ -89,11 +89,11 @@ import Testing
     @Test func severityOverrides() throws {
         let folder = try TemporaryDirectory()
         let warm = try folder.write("Warm.swift", detachedSource)
-        try folder.write(".actorlint.json", #"{"severity": {"prefer-concurrent-over-detached": "error"}}"#)
+        try folder.write(".actorlint.json", #"{"select": ["all"], "severity": {"prefer-concurrent-over-detached": "error"}}"#)
         let result = actorlint("check", folder.path, "--format", "xcode", "--fail-on", "error")
         #expect(result.code == 1)
         #expect(result.output.hasPrefix("\(warm):2:5: error: "))
-        try folder.write(".actorlint.json", #"{"severity": {"tasks": "note"}}"#)
+        try folder.write(".actorlint.json", #"{"select": ["all"], "severity": {"tasks": "note"}}"#)
         let note = actorlint("check", folder.path, "--format", "xcode")
         #expect(note.code == 0, "a note is below the default failing severity")
         #expect(note.output.hasPrefix("\(warm):2:5: note: "))
@@ -114,7 +114,7 @@ import Testing
 
     @Test func excludesAreRelativeToTheConfigurationFolder() throws {
         let folder = try TemporaryDirectory()
-        try folder.write(".actorlint.json", #"{"exclude": ["Generated/**", "*.generated.swift", "Vendor"]}"#)
+        try folder.write(".actorlint.json", #"{"select": ["all"], "exclude": ["Generated/**", "*.generated.swift", "Vendor"]}"#)
         try folder.write("Generated/API/Client.swift", detachedSource)
         try folder.write("Sources/Model.generated.swift", detachedSource)
         try folder.write("Sources/Vendor/Lib.swift", detachedSource)
@@ -129,7 +129,7 @@ import Testing
 
     @Test func perPathIgnores() throws {
         let folder = try TemporaryDirectory()
-        try folder.write(".actorlint.json", #"{"per-path": {"Legacy/**": ["prefer-concurrent-over-detached"], "*View.swift": ["tasks"]}}"#)
+        try folder.write(".actorlint.json", #"{"select": ["all"], "per-path": {"Legacy/**": ["prefer-concurrent-over-detached"], "*View.swift": ["tasks"]}}"#)
         try folder.write("Legacy/Old.swift", detachedSource)
         try folder.write("UI/FeedView.swift", onAppearSource)
         let kept = try folder.write("Sources/Warm.swift", detachedSource)

@@ -11,7 +11,7 @@ import Testing
 
     private func fix(_ edits: TextEdit...) -> Fix { Fix(title: "test", safety: .safe, edits: edits) }
 
-    private let unsafeFixer = Fixer(linter: Linter(), includeUnsafe: true)
+    private let unsafeFixer = Fixer(linter: Linter.testing, includeUnsafe: true)
 
     // MARK: Fixer.apply
 
@@ -77,7 +77,7 @@ import Testing
                 }
             }
             """
-        let firstPass = Linter().findings(in: SourceFile(path: "S.swift", text: before), module: .plainSwift6)
+        let firstPass = Linter.testing.findings(in: SourceFile(path: "S.swift", text: before), module: .plainSwift6)
         #expect(firstPass.filter { $0.fix != nil }.count == 2, "precondition: two overlapping fixes")
         let outcome = unsafeFixer.fix(SourceFile(path: "S.swift", text: before), module: .plainSwift6)
         #expect(outcome.rejection == nil)
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func unsafeFixesNeedTheFlag() {
-        let safeOnly = Fixer(linter: Linter(), includeUnsafe: false).fix(SourceFile(path: "V.swift", text: onAppearSource), module: .plainSwift6)
+        let safeOnly = Fixer(linter: Linter.testing, includeUnsafe: false).fix(SourceFile(path: "V.swift", text: onAppearSource), module: .plainSwift6)
         #expect(safeOnly.text == onAppearSource)
         #expect(safeOnly.applied == 0)
     }
@@ -142,7 +142,7 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
         // Replaced by rename, not rewritten in place: a reader never sees half a file.
         #expect(attributes[.systemFileNumber] as? UInt64 != inode)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Clean.swift", "FeedView.swift", "Warm.swift"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".actorlint.json", ".build", "Clean.swift", "FeedView.swift", "Warm.swift"], "the cache is under .build")
         #expect(try modificationDate(warm) == longAgo)
         #expect(try modificationDate(clean) == longAgo)
         #expect(try folder.read("Warm.swift") == detachedSource)
@@ -251,7 +251,7 @@ import Testing
         try FileWriter.write("let a = 2\n", to: link)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try folder.read("Real.swift") == "let a = 2\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Link.swift", "Real.swift"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".actorlint.json", "Link.swift", "Real.swift"])
     }
 
     @Test func fileWriterKeepsPermissions() throws {
@@ -264,7 +264,7 @@ import Testing
     }
 
     @Test func fileWriterFailsOnAMissingFileWithoutLeavingATemporaryFile() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryDirectory(withPreviewRules: false)
         #expect(throws: (any Error).self) { try FileWriter.write("x", to: folder.url("Gone.swift")) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

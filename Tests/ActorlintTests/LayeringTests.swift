@@ -84,14 +84,23 @@ import Testing
                 extension Syntax { var leakedMember: Bool { true } }
                 func leakedFunction() {}
                 """),
+            ("Rules/Tasks/GoodRuleExamples.swift", """
+                extension GoodRule { static let triggeringExamples: [String] = [] }
+                extension LeakyRule { static let borrowed: [String] = [] }
+                """),
             ("Rules/RuleRegistry.swift", "let all = [GoodRule.self, LeakyRule.self]"),
         ])
+        // The examples file extends its own rule freely, but not another rule.
         #expect(scan.ruleFileExports() == [
+            "Rules/Tasks/GoodRuleExamples.swift:2: `borrowed`",
             "Rules/Tasks/LeakyRule.swift:2: `Leaked`",
             "Rules/Tasks/LeakyRule.swift:3: `leakedMember`",
             "Rules/Tasks/LeakyRule.swift:4: `leakedFunction`",
         ])
-        #expect(scan.usesOfRuleTypes() == ["Rules/Tasks/LeakyRule.swift:1: `GoodRule`"])
+        #expect(scan.usesOfRuleTypes() == [
+            "Rules/Tasks/GoodRuleExamples.swift:2: `LeakyRule`",
+            "Rules/Tasks/LeakyRule.swift:1: `GoodRule`",
+        ])
     }
 }
 
@@ -141,13 +150,24 @@ struct LayerScan {
     }
 
     /// "path:line: `name`" for each declaration of a rule file (`Rules/<Category>/…`) that other
-    /// files can see, other than its rule type.
+    /// files can see, other than its rule type. `<Rule>Examples.swift` belongs to its rule: the
+    /// members it adds to the rule are reached through the rule's name.
     func ruleFileExports() -> [String] {
         files.filter(isRuleFile).flatMap { file in
-            let rules = Set(file.declarations.ruleTypes)
+            let rules = Set(file.declarations.ruleTypes).union(companionRule(of: file).map { [$0] } ?? [])
             let visible = file.declarations.topLevelTypes + file.declarations.topLevel + file.declarations.extensionMembers
-            return visible.filter { !rules.contains($0.name) }.map { "\(file.path):\(line(of: $0.token, in: file)): `\($0.name)`" }
+            return visible.filter { !rules.contains($0.name) && !rules.contains($0.extendedType ?? "") }
+                .map { "\(file.path):\(line(of: $0.token, in: file)): `\($0.name)`" }
         }.sorted()
+    }
+
+    /// The rule whose examples a `Rules/<Category>/<Rule>Examples.swift` file holds.
+    private func companionRule(of file: File) -> String? {
+        let name = (file.path as NSString).lastPathComponent
+        guard isRuleFile(file), name.hasSuffix("Examples.swift") else { return nil }
+        let rule = String(name.dropLast("Examples.swift".count))
+        let rulePath = (file.path as NSString).deletingLastPathComponent + "/" + rule + ".swift"
+        return files.first { $0.path == rulePath }?.declarations.ruleTypes.contains(rule) == true ? rule : nil
     }
 
     /// "path:line: `Rule`" for each use of a rule type outside its own file and the registry: a
@@ -159,7 +179,7 @@ struct LayerScan {
         for file in files where file.path != "Rules/RuleRegistry.swift" {
             let uses = Uses(viewMode: .sourceAccurate)
             uses.walk(file.tree)
-            for (name, token) in uses.names where rules[name] != nil && rules[name] != file.path {
+            for (name, token) in uses.names where rules[name] != nil && rules[name] != file.path && companionRule(of: file) != name {
                 found.append("\(file.path):\(line(of: token, in: file)): `\(name)`")
             }
         }
@@ -183,6 +203,8 @@ final class Declarations: SyntaxVisitor {
     struct Name {
         var name: String
         var token: TokenSyntax
+        /// For an extension member: the type the extension extends.
+        var extendedType: String? = nil
     }
 
     var types: [Name] = []
@@ -208,7 +230,9 @@ final class Declarations: SyntaxVisitor {
             topLevel.append(name)
         } else if let block = container.as(MemberBlockSyntax.self) {
             if let extensionDecl = block.parent?.as(ExtensionDeclSyntax.self) {
-                if !isHidden(extensionDecl.modifiers) { extensionMembers.append(name) }
+                var member = name
+                member.extendedType = extensionDecl.extendedType.trimmedDescription
+                if !isHidden(extensionDecl.modifiers) { extensionMembers.append(member) }
             } else {
                 typeMembers.append(name)
             }

@@ -177,7 +177,7 @@ import Testing
         let file = SourceFile(path: "V.swift", text: text)
         #expect(file.hasSyntaxErrors, "precondition: the parser reports the control character")
         #expect(Fixer.syntaxErrorCount(file) > 0)
-        let outcome = Fixer(linter: Linter(), includeUnsafe: true).fix(file, module: .plainSwift6)
+        let outcome = Fixer(linter: Linter.testing, includeUnsafe: true).fix(file, module: .plainSwift6)
         #expect(outcome.rejection == nil)
         #expect(outcome.text.contains(".task { await model.refresh() }"))
 

@@ -15,7 +15,7 @@ import Testing
 
     /// What `actorlint check DIR` does: the project model of the directory, every Swift file in it.
     static func check(_ directory: String, files: [String]? = nil, rules: Set<String> = all,
-                      configuration: Configuration = Configuration()) -> Linter.Run {
+                      configuration: Configuration = .testing) -> Linter.Run {
         let paths = files ?? FileDiscovery().discover([directory]).files
         return Linter(configuration: configuration, project: ProjectLoader.load(for: [directory]), ruleIDs: rules)
             .run(paths: paths)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SuppressionTests {
     /// Findings for `code` as `rule@line`, with the default configuration unless one is given.
-    private func findings(_ code: String, configuration: Configuration = Configuration(),
+    private func findings(_ code: String, configuration: Configuration = .testing,
                           path: String = "Example.swift") -> [Finding] {
         Linter(configuration: configuration).findings(in: SourceFile(path: path, text: code), module: .plainSwift6)
     }
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func aSuppressionForARuleThatIsNotEnabledIsNotReported() {
-        var configuration = Configuration()
+        var configuration = Configuration.testing
         configuration.select = ["task-in-on-appear", "unused-suppression"]
         let code = """
             // actorlint:disable:next prefer-concurrent-over-detached
@@ -179,13 +179,13 @@ import Testing
     }
 
     @Test func nothingIsReportedWhenUnusedSuppressionIsOff() {
-        var configuration = Configuration()
+        var configuration = Configuration.testing
         configuration.ignore = ["unused-suppression"]
         #expect(findings("// actorlint:disable:next task-in-on-appear\nlet x = 1\n", configuration: configuration).isEmpty)
     }
 
     @Test func unusedSuppressionFollowsItsConfiguredSeverityAndPerPathIgnores() throws {
-        var configuration = Configuration()
+        var configuration = Configuration.testing
         configuration.severity["unused-suppression"] = .note
         let code = "// actorlint:disable:next task-in-on-appear\nlet x = 1\n"
         #expect(findings(code, configuration: configuration).map(\.severity) == [.note])

@@ -8,10 +8,14 @@ import Testing
 final class TemporaryDirectory {
     let path: String
 
-    init() throws {
+    /// `withPreviewRules`: the folder's configuration also runs the `preview` set, so tests of
+    /// the machinery (output, fixes, suppressions, caching) can use any rule as their vehicle,
+    /// whichever set its measured precision puts it in.
+    init(withPreviewRules: Bool = true) throws {
         path = FileManager.default.temporaryDirectory
             .appendingPathComponent("actorlint-tests-\(UUID().uuidString)").standardizedFileURL.path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if withPreviewRules { try write(".actorlint.json", Configuration.testingJSON) }
     }
 
     deinit {
@@ -41,6 +45,21 @@ final class TemporaryDirectory {
     func read(_ relative: String) throws -> String {
         try String(contentsOfFile: url(relative), encoding: .utf8)
     }
+}
+
+extension Configuration {
+    /// The default and preview sets: what the tests' folders and in-process linters run.
+    static var testing: Configuration {
+        var configuration = Configuration()
+        configuration.select = ["default", "preview"]
+        return configuration
+    }
+    static let testingJSON = #"{ "select": ["default", "preview"] }"#
+}
+
+extension Linter {
+    /// A linter running `Configuration.testing`'s rules.
+    static var testing: Linter { Linter(ruleIDs: Configuration.testing.enabledRuleIDs) }
 }
 
 /// What one `actorlint` invocation printed and returned.

@@ -1,38 +1,49 @@
 /// Rule docs generated from the rule descriptions: `actorlint rule ID`, `actorlint rules`,
 /// and the README table (`actorlint rules --format markdown`).
 public enum RuleDocumentation {
-    /// clippy-style: what it does, why it is bad, examples, the fix.
+    /// clippy-style: what it does, why it is bad, one example, what to use instead. The full
+    /// example sets are the rule's tests (`<Rule>Examples.swift`), not its documentation.
     public static func text(_ rule: RuleDescription) -> String {
         var out = "\(rule.id)  [\(rule.category.rawValue), \(rule.set.rawValue) set, \(rule.defaultSeverity.rawValue)]\n\n"
         out += "What it does\n  \(rule.summary)\n\nWhy it matters\n\(wrap(rule.rationale, indent: "  "))\n"
+        out += "\nMeasured precision\n  \(precision(rule))\n"
         out += "\nFix\n\(wrap(rule.fix.map { "\($0.safety.rawValue): \($0.summary)" } ?? "none: the change needs a person's judgement.", indent: "  "))\n"
-        for example in rule.triggering {
-            out += "\nTriggers (↓ marks the finding)\n\(indent(example.code))\n\(files(example.otherFiles))"
+        if let example = rule.triggering.first {
+            out += "\nExample (↓ marks the finding)\n\(indent(example.code))\n\(files(example.otherFiles))"
         }
-        for example in rule.nonTriggering {
+        if let correction = rule.corrections.first {
+            out += "\nUse instead\n\(indent(correction.after))\n\(files(correction.otherFiles))"
+        } else if let example = rule.nonTriggering.first {
             out += "\nDoes not trigger\n\(indent(example.code))\n\(files(example.otherFiles))"
         }
-        for correction in rule.corrections {
-            out += "\nBefore\n\(indent(correction.before))\n\(files(correction.otherFiles))After\n\(indent(correction.after))\n"
-        }
+        let total = rule.triggering.count + rule.nonTriggering.count + rule.corrections.count
+        out += "\n\(total) examples in all (triggering, near misses, fixes) specify the rule: see its tests.\n"
         return out
     }
 
     public static func markdown(_ rule: RuleDescription) -> String {
         var out = "## `\(rule.id)`\n\n\(rule.summary)\n\n\(rule.rationale)\n"
         if let fix = rule.fix { out += "\n**Fix (\(fix.safety.rawValue)):** \(fix.summary)\n" }
+        out += "\n**Measured precision:** \(precision(rule))\n"
         if let example = rule.triggering.first { out += "\n```swift\n\(example.code)\n```\n" }
         return out
     }
 
     /// The README rule table.
     public static func markdownTable(_ rules: [RuleDescription]) -> String {
-        var out = "| id | category | set | summary | fix |\n|---|---|---|---|---|\n"
+        var out = "| id | category | set | precision | summary | fix |\n|---|---|---|---:|---|---|\n"
         for rule in rules {
             let fix = rule.fix?.safety.rawValue ?? "—"
-            out += "| `\(rule.id)` | \(rule.category.rawValue) | \(rule.set.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) | \(fix) |\n"
+            let measured = MeasuredPrecision.of(rule.id).map { "\(Int(($0.precision * 100).rounded()))%" } ?? "–"
+            out += "| `\(rule.id)` | \(rule.category.rawValue) | \(rule.set.rawValue) | \(measured) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) | \(fix) |\n"
         }
         return out
+    }
+
+    /// The rule's measured precision, or why there is none.
+    public static func precision(_ rule: RuleDescription) -> String {
+        if let measured = MeasuredPrecision.of(rule.id) { return measured.summary + " on public apps (docs/precision.md)" }
+        return "not measured: no judged finding on the public apps reviewed so far"
     }
 
     /// The other files of an example's package (what a manifest rule judges targets by).

@@ -7,7 +7,7 @@ struct LongLivedTaskStrongSelf: Rule {
 
     static let description = RuleDescription(
         id: "long-lived-task-strong-self",
-        category: .captures,
+        category: .captures, set: .preview,
         summary: "A stored task with a long-lived loop captures `self` strongly: the owner is never released",
         rationale: """
             A task keeps its closure's captures until it finishes. When the task runs a \

@@ -7,7 +7,7 @@ struct ContinuationMisuse: Rule {
 
     static let description = RuleDescription(
         id: "continuation-misuse",
-        category: .continuations,
+        category: .continuations, set: .preview,
         summary: "A `with…Continuation` body with a path that never resumes the continuation, or that resumes it twice",
         rationale: """
             A continuation bridges a callback into `async` code, and it must be resumed exactly \

@@ -7,7 +7,7 @@ struct MainActorBlockingWork: Rule {
 
     static let description = RuleDescription(
         id: "main-actor-blocking-work",
-        category: .isolation,
+        category: .isolation, set: .preview,
         summary: "CPU-heavy synchronous work in an async function that runs on the main actor",
         rationale: """
             `async` does not mean background. An async function runs where its isolation says: \

@@ -9,7 +9,7 @@ struct NonisolatedModelType: Rule {
 
     static let description = RuleDescription(
         id: "nonisolated-model-type",
-        category: .isolation,
+        category: .isolation, set: .preview,
         summary: "In a default-MainActor module, a Sendable/Codable value type used off the main actor but not marked `nonisolated`",
         rationale: """
             With default isolation MainActor (SE-0466) every unannotated declaration of the \

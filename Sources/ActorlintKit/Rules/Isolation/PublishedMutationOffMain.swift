@@ -6,7 +6,7 @@ struct PublishedMutationOffMain: Rule {
 
     static let description = RuleDescription(
         id: "published-mutation-off-main",
-        category: .isolation,
+        category: .isolation, set: .preview,
         summary: "A `@Published` / observed property of a UI model assigned in a callback that runs off the main actor",
         rationale: """
             SwiftUI reads a model's published state on the main actor. An assignment from a \

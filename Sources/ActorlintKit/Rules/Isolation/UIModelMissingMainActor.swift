@@ -6,7 +6,7 @@ struct UIModelMissingMainActor: Rule {
 
     static let description = RuleDescription(
         id: "ui-model-missing-main-actor",
-        category: .isolation,
+        category: .isolation, set: .preview,
         summary: "`ObservableObject` or `@Observable` class holding UI state that is not `@MainActor`",
         rationale: """
             A model whose state a SwiftUI view reads must only change on the main actor. \

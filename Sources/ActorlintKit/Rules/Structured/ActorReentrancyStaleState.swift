@@ -8,7 +8,7 @@ struct ActorReentrancyStaleState: Rule {
 
     static let description = RuleDescription(
         id: "actor-reentrancy-stale-state",
-        category: .structured,
+        category: .structured, set: .preview,
         summary: "In an actor, state read before an `await` and acted on after it (check-then-act across a suspension)",
         rationale: """
             An actor runs one piece of its code at a time, but it is reentrant: while a method \

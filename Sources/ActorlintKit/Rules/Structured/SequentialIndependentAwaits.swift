@@ -8,7 +8,7 @@ struct SequentialIndependentAwaits: Rule {
 
     static let description = RuleDescription(
         id: "sequential-independent-awaits",
-        category: .structured,
+        category: .structured, set: .preview,
         summary: "Consecutive awaits whose later calls do not use the earlier results: start them together with `async let`",
         rationale: """
             Each `await` suspends until its call has finished, so two awaited calls written one \

@@ -7,7 +7,7 @@ struct DebounceWithTaskID: Rule {
 
     static let description = RuleDescription(
         id: "debounce-with-task-id",
-        category: .tasks,
+        category: .tasks, set: .preview,
         summary: "A hand-made debounce (`.onChange` + `Task` + `Task.sleep`, or a stored task cancelled and replaced) in a SwiftUI view: use `.task(id:)`",
         rationale: """
             `.task(id: value) { … }` (iOS 15+) starts its work when the view appears, cancels the \

@@ -7,7 +7,7 @@ struct TaskInOnAppear: Rule {
 
     static let description = RuleDescription(
         id: "task-in-on-appear",
-        category: .tasks,
+        category: .tasks, set: .preview,
         summary: "`Task { }` started in `.onAppear`: use the `.task { }` modifier",
         rationale: """
             A task started in `.onAppear` is unstructured: it keeps running after the view \
