@@ -57,14 +57,14 @@ struct ManifestTarget {
 final class ManifestInterpreter {
     let path: String
     let converter: SourceLocationConverter
-    private(set) var targets: [ManifestTarget] = []
+    var targets: [ManifestTarget] = []
     /// Indices of `package.targets`; nil until `let package = Package(...)` runs.
-    private(set) var packageTargets: [Int]?
-    private(set) var packageCall: ManifestCall?
+    var packageTargets: [Int]?
+    var packageCall: ManifestCall?
     /// `swiftLanguageModes` / `swiftLanguageVersions` of the package, with the expression that set it.
-    private(set) var languageModes: (value: ManifestValue, node: Syntax)?
-    private(set) var notes: [String] = []
-    private var scopes: [[String: ManifestValue]] = [[:]]
+    var languageModes: (value: ManifestValue, node: Syntax)?
+    var notes: [String] = []
+    var scopes: [[String: ManifestValue]] = [[:]]
 
     init(path: String, converter: SourceLocationConverter) {
         self.path = path
@@ -74,13 +74,13 @@ final class ManifestInterpreter {
     // MARK: Statements
 
     /// How a block ended: `continue` also stands for `return` in a `forEach` closure.
-    private enum Flow { case normal, `continue`, `break` }
+    enum Flow { case normal, `continue`, `break` }
 
     func run(_ statements: CodeBlockItemListSyntax) {
         _ = execute(statements.map(\.item))
     }
 
-    private func execute(_ items: [CodeBlockItemSyntax.Item]) -> Flow {
+    func execute(_ items: [CodeBlockItemSyntax.Item]) -> Flow {
         for (position, item) in items.enumerated() {
             switch item {
             case .decl(let decl): declare(decl)
@@ -98,7 +98,7 @@ final class ManifestInterpreter {
     }
 
     /// `rest` is what follows a statement in its block, for a `guard` whose outcome is unknown.
-    private func execute(_ statement: StmtSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
+    func execute(_ statement: StmtSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
         if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
             return perform(expressionStatement.expression, rest: rest)
         }
@@ -129,7 +129,7 @@ final class ManifestInterpreter {
         return .normal
     }
 
-    private func declare(_ decl: DeclSyntax) {
+    func declare(_ decl: DeclSyntax) {
         if let variable = decl.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -154,7 +154,7 @@ final class ManifestInterpreter {
 
     /// An expression used as a statement: assignment, `append`, `forEach`, `if`. `rest` is what
     /// follows it in its block, for an `if` whose outcome is unknown and that may leave the block.
-    private func perform(_ expression: ExprSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
+    func perform(_ expression: ExprSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
         if let infix = expression.as(InfixOperatorExprSyntax.self) {
             let op = operatorText(infix.operator)
             if op == "=" || op == "+=" {
@@ -204,7 +204,7 @@ final class ManifestInterpreter {
         return .normal
     }
 
-    private func perform(_ ifExpression: IfExprSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
+    func perform(_ ifExpression: IfExprSyntax, rest: [CodeBlockItemSyntax.Item]) -> Flow {
         switch condition(ifExpression.conditions) {
         case .bool(true):
             return scoped { execute(ifExpression.body.statements.map(\.item)) }
@@ -227,13 +227,13 @@ final class ManifestInterpreter {
         }
     }
 
-    private static func mayLeaveBlock(_ node: Syntax) -> Bool {
+    static func mayLeaveBlock(_ node: Syntax) -> Bool {
         node.tokens(viewMode: .sourceAccurate).contains {
             [.keyword(.continue), .keyword(.break), .keyword(.return)].contains($0.tokenKind)
         }
     }
 
-    private func iterate(_ statement: ForStmtSyntax) {
+    func iterate(_ statement: ForStmtSyntax) {
         guard let variable = statement.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
             taint(Syntax(statement), reason: unknownText(statement.pattern, "is a loop pattern actorlint does not evaluate"))
             return
@@ -242,7 +242,7 @@ final class ManifestInterpreter {
              body: statement.body.statements, node: Syntax(statement))
     }
 
-    private func loop(over sequence: ManifestValue, variable: String, filter: ExprSyntax?,
+    func loop(over sequence: ManifestValue, variable: String, filter: ExprSyntax?,
                       body: CodeBlockItemListSyntax, node: Syntax) {
         guard case .array(let elements) = sequence else {
             let reason = sequence.unknownReason ?? unknownText(node, "loops over something that is not a list")
@@ -271,442 +271,28 @@ final class ManifestInterpreter {
         }
     }
 
-    private static func orEmpty(_ value: ManifestValue) -> ManifestValue {
+    static func orEmpty(_ value: ManifestValue) -> ManifestValue {
         if case .nilLiteral = value { return .array([]) }
         return value
     }
 
     /// The reason for a block that runs only when `condition` holds.
-    private func undecidable(_ condition: some SyntaxProtocol) -> String {
+    func undecidable(_ condition: some SyntaxProtocol) -> String {
         "\(location(condition)): the condition `\(text(condition))` cannot be decided statically"
     }
 
-    private func scoped<T>(_ work: () -> T) -> T {
+    func scoped<T>(_ work: () -> T) -> T {
         scopes.append([:])
         defer { scopes.removeLast() }
         return work()
     }
 
-    private static func parameterName(_ signature: ClosureSignatureSyntax) -> String? {
+    static func parameterName(_ signature: ClosureSignatureSyntax) -> String? {
         switch signature.parameterClause {
         case .simpleInput(let parameters)?: return parameters.first?.name.text
         case .parameterClause(let clause)?: return clause.parameters.first?.firstName.text
         case nil: return nil
         @unknown default: return nil
         }
-    }
-
-    // MARK: Unknown effects
-
-    /// Everything `node` may change becomes unknown: a block that runs only under a condition
-    /// actorlint cannot decide, or a loop over something it cannot list.
-    private func taint(_ node: Syntax, reason: String) {
-        let finder = MutationFinder(viewMode: .sourceAccurate)
-        finder.walk(node)
-        for name in finder.declared {
-            scopes[scopes.count - 1][name] = .unknown(reason)
-        }
-        for change in finder.changed {
-            guard let place = place(of: change.place) else {
-                taintAllTargets(reason: reason)
-                continue
-            }
-            let current = read(place)
-            if case .nilLiteral = current, change.place.is(OptionalChainingExprSyntax.self) { continue }
-            switch (Self.orEmpty(current), change.added) {
-            case (.array(let elements), let added?):
-                // What the block would add is known; only whether it is added is not.
-                let value = evaluate(added.expression)
-                let list: [ManifestValue]
-                if added.contentsOf, case .array(let items) = value { list = items } else { list = [value] }
-                write(place, .array(elements + list.map { .conditional($0, reason) }))
-            case (.array(let elements), nil):
-                write(place, .array(elements + [.unknown(reason)]))
-            default:
-                write(place, .unknown(reason))
-            }
-        }
-        if !finder.changed.isEmpty || !finder.declared.isEmpty || mentionsTrackedState(node) {
-            addNote(reason)
-        }
-        if finder.callsUnknown && mentionsTrackedState(node) {
-            taintAllTargets(reason: reason)
-        }
-    }
-
-    private func taintAllTargets(reason: String) {
-        for index in targets.indices {
-            targets[index].settings = (targets[index].settings ?? []) + [.unknown(reason)]
-        }
-        addNote(reason)
-    }
-
-    private func addNote(_ note: String) {
-        if !notes.contains(note) { notes.append(note) }
-    }
-
-    /// Whether `node` refers to `package` or to a variable that holds targets or settings.
-    private func mentionsTrackedState(_ node: Syntax) -> Bool {
-        node.tokens(viewMode: .sourceAccurate).contains { token in
-            guard case .identifier(let name) = token.tokenKind else { return false }
-            if name == "package" { return true }
-            switch lookup(name) {
-            case .target?, .package?: return true
-            case .array(let elements)?: return elements.contains(where: Self.isTracked)
-            default: return false
-            }
-        }
-    }
-
-    private static func isTracked(_ value: ManifestValue) -> Bool {
-        switch value {
-        case .call, .target, .package: true
-        default: false
-        }
-    }
-
-    // MARK: Places
-
-    private enum Place {
-        case variable(scope: Int, name: String)
-        case targetSettings(Int)
-        case packageTargets
-        case packageLanguageModes(Syntax)
-    }
-
-    private func place(of expression: ExprSyntax) -> Place? {
-        if let wrapped = expression.as(OptionalChainingExprSyntax.self) { return place(of: wrapped.expression) }
-        if let wrapped = expression.as(ForceUnwrapExprSyntax.self) { return place(of: wrapped.expression) }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return place(of: only.expression)
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            guard let scope = scopes.lastIndex(where: { $0[name] != nil }) else { return nil }
-            return .variable(scope: scope, name: name)
-        }
-        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
-        switch (evaluate(base), member.declName.baseName.text) {
-        case (.target(let index), "swiftSettings"): return .targetSettings(index)
-        case (.package, "targets"): return .packageTargets
-        case (.package, "swiftLanguageModes"), (.package, "swiftLanguageVersions"): return .packageLanguageModes(Syntax(expression))
-        default: return nil
-        }
-    }
-
-    private func read(_ place: Place) -> ManifestValue {
-        switch place {
-        case .variable(let scope, let name): return scopes[scope][name] ?? .nilLiteral
-        case .targetSettings(let index): return targets[index].settings.map(ManifestValue.array) ?? .nilLiteral
-        case .packageTargets: return .array((packageTargets ?? []).map(ManifestValue.target))
-        case .packageLanguageModes: return languageModes?.value ?? .nilLiteral
-        }
-    }
-
-    private func write(_ place: Place, _ value: ManifestValue) {
-        switch place {
-        case .variable(let scope, let name):
-            scopes[scope][name] = value
-        case .targetSettings(let index):
-            targets[index].settings = settingsList(value)
-        case .packageTargets:
-            packageTargets = targetList(value, node: nil)
-        case .packageLanguageModes(let node):
-            languageModes = (value, node)
-        }
-    }
-
-    private func settingsList(_ value: ManifestValue) -> [ManifestValue]? {
-        switch value {
-        case .array(let elements): return elements
-        case .nilLiteral: return nil
-        default: return [value]
-        }
-    }
-
-    // MARK: Package
-
-    private func adoptPackage(_ call: ManifestCall) {
-        packageCall = call
-        if let targets = call.argument("targets") {
-            packageTargets = targetList(targets.value, node: targets.node)
-        } else {
-            packageTargets = []
-        }
-        if let modes = call.argument("swiftLanguageModes") ?? call.argument("swiftLanguageVersions") {
-            languageModes = (modes.value, modes.node)
-        }
-    }
-
-    /// Target indices of a `targets:` value; entries that are not targets become notes.
-    private func targetList(_ value: ManifestValue, node: Syntax?) -> [Int] {
-        let elements: [ManifestValue]
-        if case .array(let list) = value { elements = list } else { elements = [value] }
-        var indices: [Int] = []
-        for element in elements {
-            switch element {
-            case .target(let index): indices.append(index)
-            case .unknown(let reason): addNote("\(reason); targets it declares are not known")
-            case .conditional(_, let reason): addNote("\(reason); a target declared under it is not read")
-            default: addNote("\(node.map(location) ?? path): a `targets` entry is not a target actorlint can read")
-            }
-        }
-        return indices
-    }
-
-    // MARK: Expressions
-
-    static let targetFactories: Set<String> = [
-        "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget",
-    ]
-
-    func evaluate(_ expression: ExprSyntax) -> ManifestValue {
-        if let string = expression.as(StringLiteralExprSyntax.self) {
-            return string.representedLiteralValue.map(ManifestValue.string)
-                ?? .unknown(unknownText(expression, "is an interpolated string"))
-        }
-        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
-            return .bool(boolean.literal.tokenKind == .keyword(.true))
-        }
-        if expression.is(NilLiteralExprSyntax.self) { return .nilLiteral }
-        if let array = expression.as(ArrayExprSyntax.self) {
-            return .array(array.elements.map { evaluate($0.expression) })
-        }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-            return evaluate(only.expression)
-        }
-        if let wrapped = expression.as(ForceUnwrapExprSyntax.self) { return evaluate(wrapped.expression) }
-        if let wrapped = expression.as(OptionalChainingExprSyntax.self) { return evaluate(wrapped.expression) }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return lookup(name) ?? .unknown(unknownText(expression, "is not a value declared in the manifest"))
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            return evaluate(member)
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self) {
-            return evaluate(call)
-        }
-        if let infix = expression.as(InfixOperatorExprSyntax.self) {
-            let op = operatorText(infix.operator)
-            let left = evaluate(infix.leftOperand)
-            if op == "??" {
-                if case .nilLiteral = left { return evaluate(infix.rightOperand) }
-                return left
-            }
-            return combine(left, op, evaluate(infix.rightOperand), node: Syntax(infix))
-        }
-        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            switch evaluate(prefix.expression) {
-            case .bool(let value): return .bool(!value)
-            case let value: return .unknown(value.unknownReason ?? unknownText(expression, "is not a simple condition"))
-            }
-        }
-        if expression.is(TernaryExprSyntax.self) {
-            return .unknown(unknownText(expression, "is a conditional actorlint does not evaluate"))
-        }
-        if expression.is(ClosureExprSyntax.self) {
-            return .unknown(unknownText(expression, "is a closure actorlint does not execute"))
-        }
-        return .unknown(unknownText(expression, "is an expression actorlint does not evaluate"))
-    }
-
-    private func evaluate(_ member: MemberAccessExprSyntax) -> ManifestValue {
-        let name = member.declName.baseName.text
-        guard let base = member.base else { return .member(name) }
-        // `MainActor.self`, `SwiftLanguageMode.v5`, `Target.TargetType.test`: a type, not a value.
-        if let typeName = Self.typeName(base), lookup(typeName) == nil {
-            return .member(name == "self" ? "\(typeName).self" : name)
-        }
-        switch (evaluate(base), name) {
-        case (.target(let index), "swiftSettings"):
-            return targets[index].settings.map(ManifestValue.array) ?? .nilLiteral
-        case (.target(let index), "name"):
-            return .string(targets[index].name)
-        case (.target(let index), "type"):
-            return .member(Self.targetType(targets[index].factory))
-        case (.package, "targets"):
-            return .array((packageTargets ?? []).map(ManifestValue.target))
-        case (.package, "swiftLanguageModes"), (.package, "swiftLanguageVersions"):
-            return languageModes?.value ?? .nilLiteral
-        case (.unknown(let reason), _):
-            return .unknown(reason)
-        default:
-            return .unknown(unknownText(member, "is a property actorlint does not evaluate"))
-        }
-    }
-
-    private func evaluate(_ call: FunctionCallExprSyntax) -> ManifestValue {
-        let name: String
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Package" {
-            name = "Package"
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  member.base.map({ Self.typeName($0).map { lookup($0) == nil } ?? false }) ?? true {
-            // `.target(...)` or `Target.target(...)`: a factory of PackageDescription.
-            name = member.declName.baseName.text
-        } else {
-            return .unknown(unknownText(call, "is a call actorlint does not execute"))
-        }
-        if call.trailingClosure != nil {
-            return .unknown(unknownText(call, "takes a closure actorlint does not execute"))
-        }
-        let arguments = call.arguments.map {
-            ManifestCall.Argument(label: $0.label?.text, value: evaluate($0.expression), node: Syntax($0.expression))
-        }
-        let made = ManifestCall(name: name, arguments: arguments, node: Syntax(call))
-        guard Self.targetFactories.contains(name) else { return .call(made) }
-        guard case .string(let targetName)? = made.argument("name")?.value else {
-            return .unknown(unknownText(call, "declares a target whose name actorlint cannot read"))
-        }
-        targets.append(ManifestTarget(name: targetName, factory: name, call: made,
-                                      settings: made.argument("swiftSettings").flatMap { settingsList($0.value) }))
-        return .target(targets.count - 1)
-    }
-
-    private func combine(_ left: ManifestValue, _ op: String, _ right: ManifestValue, node: Syntax) -> ManifestValue {
-        switch (left, op, right) {
-        case (.array(let a), "+", .array(let b)): return .array(a + b)
-        case (.string(let a), "+", .string(let b)): return .string(a + b)
-        // An unknown part of a concatenation is one unknown element: the known ones still count.
-        case (.array(let a), "+", .unknown): return .array(a + [right])
-        case (.unknown, "+", .array(let b)): return .array([left] + b)
-        case (.nilLiteral, "+", _), (_, "+", .nilLiteral): break
-        case (.bool(let a), "&&", .bool(let b)): return .bool(a && b)
-        case (.bool(let a), "||", .bool(let b)): return .bool(a || b)
-        // `false && x`, `true || x` do not depend on x.
-        case (.bool(false), "&&", _): return .bool(false)
-        case (.bool(true), "||", _): return .bool(true)
-        case (_, "==", _), (_, "!=", _):
-            if let equal = Self.equal(left, right) { return .bool(op == "==" ? equal : !equal) }
-        default: break
-        }
-        if let reason = left.unknownReason ?? right.unknownReason { return .unknown(reason) }
-        return .unknown(unknownText(node, "is an operation actorlint does not evaluate"))
-    }
-
-    private static func equal(_ left: ManifestValue, _ right: ManifestValue) -> Bool? {
-        switch (left, right) {
-        case (.string(let a), .string(let b)), (.member(let a), .member(let b)): return a == b
-        case (.bool(let a), .bool(let b)): return a == b
-        default: return nil
-        }
-    }
-
-    private func condition(_ conditions: ConditionElementListSyntax) -> ManifestValue {
-        var result = ManifestValue.bool(true)
-        for element in conditions {
-            guard case .expression(let expression) = element.condition else {
-                return .unknown(unknownText(element, "is a binding condition actorlint does not evaluate"))
-            }
-            result = combine(result, "&&", evaluate(expression), node: Syntax(element))
-        }
-        return result
-    }
-
-    private func lookup(_ name: String) -> ManifestValue? {
-        for scope in scopes.reversed() {
-            if let value = scope[name] { return value }
-        }
-        return nil
-    }
-
-    /// `PackageDescription.Target.TargetType` case of a factory.
-    static func targetType(_ factory: String) -> String {
-        switch factory {
-        case "target": "regular"
-        case "executableTarget": "executable"
-        case "testTarget": "test"
-        case "systemLibrary": "system"
-        case "binaryTarget": "binary"
-        default: factory
-        }
-    }
-
-    /// `Foo` or `Foo.Bar` when every part starts with an uppercase letter: a type name.
-    private static func typeName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return name.first?.isUppercase == true ? name : nil
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-           let baseName = typeName(base), member.declName.baseName.text.first?.isUppercase == true {
-            return baseName + "." + member.declName.baseName.text
-        }
-        return nil
-    }
-
-    // MARK: Locations
-
-    func line(_ node: some SyntaxProtocol) -> Int {
-        converter.location(for: node.positionAfterSkippingLeadingTrivia).line
-    }
-
-    func location(_ node: some SyntaxProtocol) -> String { "\(path):\(line(node))" }
-
-    /// The source of `node` on one line, shortened to `limit` characters for messages.
-    func text(_ node: some SyntaxProtocol, limit: Int? = 80) -> String {
-        let collapsed = node.trimmedText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard let limit, collapsed.count > limit else { return collapsed }
-        return String(collapsed.prefix(limit - 3)) + "..."
-    }
-
-    private func unknownText(_ node: some SyntaxProtocol, _ why: String) -> String {
-        "\(location(node)): `\(text(node))` \(why)"
-    }
-
-    private func operatorText(_ expression: ExprSyntax) -> String {
-        if expression.is(AssignmentExprSyntax.self) { return "=" }
-        return expression.as(BinaryOperatorExprSyntax.self)?.operator.text ?? expression.trimmedText
-    }
-}
-
-/// What a block may change: variables it declares, places it assigns or appends to (with what
-/// it appends), and whether it calls something that might change state out of sight.
-private final class MutationFinder: SyntaxVisitor {
-    struct Change {
-        var place: ExprSyntax
-        /// What `append`, `append(contentsOf:)`, `insert` or `+=` add; nil for anything else.
-        var added: (expression: ExprSyntax, contentsOf: Bool)?
-    }
-
-    var declared: [String] = []
-    var changed: [Change] = []
-    var callsUnknown = false
-
-    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declared.append(name) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.operator.is(AssignmentExprSyntax.self) {
-            changed.append(Change(place: node.leftOperand))
-        } else if node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
-            changed.append(Change(place: node.leftOperand, added: (node.rightOperand, true)))
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee = node.calledExpression
-        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-           ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast"].contains(member.declName.baseName.text) {
-            let name = member.declName.baseName.text
-            let first = node.arguments.first
-            let adds = (name == "append" || name == "insert") && first != nil
-            changed.append(Change(place: base, added: adds ? (first!.expression, first!.label?.text == "contentsOf") : nil))
-        } else if Self.isFactory(callee) {
-            // `.enableUpcomingFeature(...)`, `Target.target(...)`, `Package(...)` only build values.
-        } else {
-            callsUnknown = true
-        }
-        return .visitChildren
-    }
-
-    private static func isFactory(_ callee: ExprSyntax) -> Bool {
-        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text.first?.isUppercase == true }
-        guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
-        guard let base = member.base else { return true }
-        return base.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase == true || isFactory(base)
     }
 }
