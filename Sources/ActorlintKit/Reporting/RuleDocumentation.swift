@@ -6,6 +6,7 @@ public enum RuleDocumentation {
     public static func text(_ rule: RuleDescription) -> String {
         var out = "\(rule.id)  [\(rule.category.rawValue), \(rule.set.rawValue) set, \(rule.defaultSeverity.rawValue)]\n\n"
         out += "What it does\n  \(rule.summary)\n\nWhy it matters\n\(wrap(rule.rationale, indent: "  "))\n"
+        if let limits = rule.limits { out += "\nKnown limits\n\(wrap(limits, indent: "  "))\n" }
         out += "\nMeasured precision\n  \(precision(rule))\n"
         out += "\nFix\n\(wrap(rule.fix.map { "\($0.safety.rawValue): \($0.summary)" } ?? "none: the change needs a person's judgement.", indent: "  "))\n"
         if let example = rule.triggering.first {
@@ -21,12 +22,26 @@ public enum RuleDocumentation {
         return out
     }
 
+    /// One rule in Markdown, as clippy documents a lint: what it does, why, known limits, an
+    /// example and what to use instead.
     public static func markdown(_ rule: RuleDescription) -> String {
-        var out = "## `\(rule.id)`\n\n\(rule.summary)\n\n\(rule.rationale)\n"
-        if let fix = rule.fix { out += "\n**Fix (\(fix.safety.rawValue)):** \(fix.summary)\n" }
+        var out = "## `\(rule.id)`\n\n*\(rule.category.rawValue), \(rule.set.rawValue) set.* \(rule.summary)\n"
+        out += "\n**Why it matters.** \(rule.rationale)\n"
+        if let limits = rule.limits { out += "\n**Known limits.** \(limits)\n" }
         out += "\n**Measured precision:** \(precision(rule))\n"
-        if let example = rule.triggering.first { out += "\n```swift\n\(example.code)\n```\n" }
+        if let example = rule.triggering.first { out += "\n**Example** (↓ marks the finding):\n\n```swift\n\(example.code)\n```\n" }
+        if let fix = rule.fix { out += "\n**Fix (\(fix.safety.rawValue)).** \(fix.summary)\n" }
+        if let correction = rule.corrections.first { out += "\n**Use instead:**\n\n```swift\n\(correction.after)\n```\n" }
         return out
+    }
+
+    /// docs/rules.md: every rule, grouped as `actorlint rules` lists them.
+    public static func document(_ rules: [RuleDescription]) -> String {
+        var out = "# Rules\n\n<!-- Generated from the rule descriptions: ACTORLINT_UPDATE_GOLDEN=1 swift test --filter ReadmeTests -->\n\n"
+        out += "Sets: `default` (measured right at least 90% of the time on public apps), `preview` (opt in; "
+        out += "below that bar or not yet measured enough, see [precision.md](precision.md)) and `modernize` "
+        out += "(migration advice). Fixes are safe (`actorlint fix`) or unsafe (`--unsafe-fixes`).\n"
+        return out + rules.map { "\n" + markdown($0) }.joined()
     }
 
     /// The README rule table.

@@ -10,6 +10,9 @@ public struct RuleDescription: Sendable {
     public var summary: String
     /// Why it is bad, citing the Swift Evolution proposal, the Swift book or Apple's documentation (clippy's "why").
     public var rationale: String
+    /// What the rule does not see or deliberately leaves alone (clippy's "known problems"); nil
+    /// when there is nothing to say.
+    public var limits: String?
     /// The fix, if the rule offers one: its safety and what it does.
     public var fix: FixInfo?
     /// Code that must trigger; each expected finding's start is marked with `↓`.
@@ -21,7 +24,7 @@ public struct RuleDescription: Sendable {
 
     public init(id: String, category: RuleCategory, set: RuleSet = .default,
                 defaultSeverity: Severity = .warning, summary: String, rationale: String,
-                fix: FixInfo? = nil, triggering: [RuleExample],
+                limits: String? = nil, fix: FixInfo? = nil, triggering: [RuleExample],
                 nonTriggering: [RuleExample], corrections: [CorrectionExample] = []) {
         self.id = id
         self.category = category
@@ -29,6 +32,7 @@ public struct RuleDescription: Sendable {
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.rationale = rationale
+        self.limits = limits
         self.fix = fix
         self.triggering = triggering
         self.nonTriggering = nonTriggering
