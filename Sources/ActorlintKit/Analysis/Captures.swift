@@ -73,6 +73,7 @@ let knownNonEscapingCallees: Set<String> = [
     "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
     "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
     "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "withTaskPriorityEscalationHandler",
+    "withTaskCancellationShield",
     "withValue",
     // Scoped helpers.
     "run", "assumeIsolated", "sync", "synchronized", "performAndWait", "withLock", "withLockUnchecked", "withExtendedLifetime",
