@@ -121,28 +121,28 @@ extension TaskInDefer {
     /// (`FixCompileTests.needsNewerCompiler`).
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample("""
-            final class Connection: Sendable {
-                func send(_ bytes: [UInt8]) async throws {}
-                func close() async {}
+            actor Journal {
+                func append(_ line: String) async {}
+                func flush() async {}
             }
 
-            func upload(_ bytes: [UInt8], over connection: Connection) async throws {
+            func record(_ lines: [String], in journal: Journal) async {
                 defer {
-                    Task { await connection.close() }
+                    Task { await journal.flush() }
                 }
-                try await connection.send(bytes)
+                for line in lines { await journal.append(line) }
             }
             """, """
-            final class Connection: Sendable {
-                func send(_ bytes: [UInt8]) async throws {}
-                func close() async {}
+            actor Journal {
+                func append(_ line: String) async {}
+                func flush() async {}
             }
 
-            func upload(_ bytes: [UInt8], over connection: Connection) async throws {
+            func record(_ lines: [String], in journal: Journal) async {
                 defer {
-                    await withTaskCancellationShield { await connection.close() }
+                    await withTaskCancellationShield { await journal.flush() }
                 }
-                try await connection.send(bytes)
+                for line in lines { await journal.append(line) }
             }
             """, settings: swift64),
         // The task's arguments go; `try?` stays inside the shield.
