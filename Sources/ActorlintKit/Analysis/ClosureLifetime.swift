@@ -32,7 +32,7 @@ let knownNonEscapingCallees: Set<String> = [
     "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
     "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
     "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "withTaskPriorityEscalationHandler",
-    "withValue",
+    "withTaskCancellationShield", "withValue",
     // Scoped helpers.
     "run", "assumeIsolated", "sync", "synchronized", "performAndWait", "withLock", "withLockUnchecked", "withExtendedLifetime",
     "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafePointer", "withUnsafeMutablePointer",

@@ -29,6 +29,7 @@ struct WeakSelfInnerOnly: Rule {
             Swift 6.4 diagnoses this shape too (diagnostic group `ImplicitStrongCapture`); \
             Swift 6.3 compiles it silently. (the Swift book, "Strong Reference Cycles for Closures")
             """,
+        compilerGroup: .implicitStrongCapture,
         fix: FixInfo(.safe, """
             Adds `weak self` to the outermost escaping closure (merging into its capture list) \
             and removes it from the inner closures, unless an inner closure unwraps with \
