@@ -4,17 +4,48 @@ import SwiftSyntax
 
 extension StmtSyntax {
     /// A loop that runs until its sequence ends or its task is cancelled: `for await`,
-    /// `for try await`, `while true`, `while !Task.isCancelled`, `while let x = await it.next()`,
-    /// `repeat { } while true`.
+    /// `for try await`, `while let x = await it.next()`, and `while true`, `while
+    /// !Task.isCancelled`, `repeat { } while true` without an exit of their own. A `while` whose
+    /// Boolean condition awaits (`while await job.isRunning()`), or a `while true` that breaks
+    /// or returns when something it checks comes true, is a poll that ends by itself.
     var isLongLivedLoop: Bool {
         if let loop = self.as(ForStmtSyntax.self) { return loop.awaitKeyword != nil }
         if let loop = self.as(WhileStmtSyntax.self) {
             if loop.conditions.count == 1, let expression = loop.conditions.first?.condition.as(ExprSyntax.self),
-               expression.runsUntilCancelled { return true }
-            return loop.conditions.contains { !collect(AwaitExprSyntax.self, in: $0, within: .everything).isEmpty }
+               expression.runsUntilCancelled { return !hasExitOfItsOwn }
+            return loop.conditions.contains { element in
+                element.condition.is(OptionalBindingConditionSyntax.self) && element.containsAwait
+            }
         }
-        if let loop = self.as(RepeatStmtSyntax.self) { return loop.condition.runsUntilCancelled }
+        if let loop = self.as(RepeatStmtSyntax.self) { return loop.condition.runsUntilCancelled && !hasExitOfItsOwn }
         return false
+    }
+
+    /// A `break` out of this loop, or a `return`, under an `if` or `guard` that checks something
+    /// other than cancellation or whether `self` is still there, and not in a `catch` clause (a
+    /// cancelled sleep throws into one): the loop ends when a condition of its own comes true.
+    private var hasExitOfItsOwn: Bool {
+        guard let body = loopBody else { return false }
+        return contains(in: body, within: .context) { node in
+            if let exit = node.as(BreakStmtSyntax.self) {
+                guard exit.label == nil || exit.label?.text == self.parent?.as(LabeledStmtSyntax.self)?.label.text else { return false }
+                // An unlabelled `break` leaves the innermost loop or `switch`: it must be this loop.
+                if exit.label == nil, let inner = exit.nearest(where: { Flow.isLoop($0) || $0.is(SwitchExprSyntax.self) }),
+                   inner.id != self.id { return false }
+            } else if !node.is(ReturnStmtSyntax.self) {
+                return false
+            }
+            if let clause = node.nearest(CatchClauseSyntax.self, within: .context), clause.isInside(body) { return false }
+            guard let decision = node.nearest(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) || $0.id == body.id }),
+                  decision.id != body.id else { return true }
+            let conditions = decision.as(IfExprSyntax.self).map { Syntax($0.conditions) }
+                ?? decision.as(GuardStmtSyntax.self).map { Syntax($0.conditions) }
+            let text = conditions?.trimmedText ?? ""
+            let unwrapsSelf = conditions.map { collect(OptionalBindingConditionSyntax.self, in: $0, within: .context).contains { binding in
+                binding.pattern.trimmedText == "self" || binding.initializer?.value.trimmedText == "self"
+            } } ?? false
+            return !unwrapsSelf && !text.contains("isCancelled")
+        }
     }
 
     /// How findings name the loop.

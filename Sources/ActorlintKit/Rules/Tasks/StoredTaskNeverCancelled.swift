@@ -32,10 +32,12 @@ struct StoredTaskNeverCancelled: Rule {
             let advice = stored.owner.isSwiftUIView
                 ? "In a view, start the work with `.task { }`, which SwiftUI cancels when the view disappears, or cancel it in `.onDisappear`."
                 : "Cancel it where the owner's work ends: `deinit`, `viewDidDisappear`, or a `stop()` method."
+            // With `[weak self]` the task does not keep its owner; say only that it runs on.
+            let keeps = task.body.captureItems.contains { $0.isSelf && $0.specifier != nil } ? "" : ", and keeps what it captured alive,"
             return context.violation(
                 "`\(stored.property)` keeps a task that runs a \(loop.loopKind), and nothing in `\(stored.owner.name)` " +
                 "(in this file) cancels it. Replacing or dropping the handle does not stop a task: it keeps " +
-                "running, and keeps what it captured alive, until its sequence ends. \(advice)",
+                "running\(keeps) until its sequence ends. \(advice)",
                 at: stored.target)
         }
     }

@@ -38,6 +38,74 @@ extension TaskInOnAppear {
             }
         }
         """,
+        // Guarded by a check that the task does not set to a done-flag: reported, without
+        // claiming it starts on every appearance.
+        """
+        struct Timeline: View {
+            let model: TimelineModel
+            var body: some View {
+                List(model.posts) { Text($0.text) }
+                    .onAppear {
+                        guard model.posts.isEmpty else { return }
+                        ↓Task { model.posts = await model.fetch() }
+                    }
+            }
+        }
+        """,
+        // A detached task outlives the view just the same.
+        """
+        struct Gallery: View {
+            let model: GalleryModel
+            var body: some View {
+                Grid(model.thumbnails).onAppear {
+                    ↓Task.detached { await model.renderThumbnails() }
+                }
+            }
+        }
+        """,
+        // Started by a method of the view that only `.onAppear` calls.
+        """
+        struct Settings: View {
+            let model: SettingsModel
+            var body: some View {
+                Form { Toggle("Sync", isOn: .constant(true)) }
+                    .onAppear(perform: load)
+            }
+            private func load() {
+                ↓Task { await model.loadAccount() }
+            }
+        }
+        """,
+        """
+        struct Inbox: View {
+            let model: InboxModel
+            var body: some View {
+                List(model.threads) { Text($0.subject) }
+                    .onAppear {
+                        model.markSeen()
+                        refresh()
+                    }
+            }
+            func refresh() {
+                ↓Task { try await model.refresh() }
+            }
+        }
+        """,
+        // A `catch` that only updates the view's own state leaves no lasting mark.
+        """
+        struct Feed: View {
+            @State private var failed = false
+            let model: FeedModel
+            var body: some View {
+                List(model.items) { Text($0) }
+                    .onAppear {
+                        ↓Task {
+                            do { try await model.refresh() } catch { failed = true }
+                        }
+                    }
+            }
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
@@ -92,6 +160,109 @@ extension TaskInOnAppear {
                     Image(systemName: "ellipsis")
                 }
             }
+        }
+        """,
+        // No suspension point: nothing that `.task` could cancel.
+        """
+        struct Banner: View {
+            let model: BannerModel
+            var body: some View {
+                Text(model.title).onAppear {
+                    Task { model.markShown() }
+                }
+            }
+        }
+        """,
+        // The maintainer says why `.onAppear` was chosen.
+        """
+        struct GitSettings: View {
+            let model: GitModel
+            var body: some View {
+                Form { Text(model.name) }
+                    .onAppear {
+                        // Not `.task`: it ran too often here.
+                        Task { await model.loadConfig() }
+                    }
+            }
+        }
+        """,
+        """
+        struct Detail: View {
+            let model: DetailModel
+            var body: some View {
+                Text(model.title)
+                    // Intentionally not cancelled when a pushed screen covers this one.
+                    .onAppear {
+                        Task { await model.load() }
+                    }
+            }
+        }
+        """,
+        // The work marks itself as done: cancelled half-way under `.task`, it would count as
+        // done and never run again.
+        """
+        struct StatusDetail: View {
+            @State private var isLoaded = false
+            let model: StatusModel
+            var body: some View {
+                List(model.replies) { Text($0) }
+                    .onAppear {
+                        guard !isLoaded else { return }
+                        Task {
+                            let found = await model.fetch()
+                            isLoaded = true
+                            if !found { model.close() }
+                        }
+                    }
+            }
+        }
+        """,
+        // A `catch` that records the failure for good, in the body or in a function it awaits:
+        // a cancellation would be recorded as a failure.
+        """
+        struct EmbedRow: View {
+            let model: EmbedModel
+            var body: some View {
+                Text(model.text).onAppear {
+                    Task {
+                        do {
+                            try await model.loadEmbed()
+                        } catch {
+                            EmbedCache.shared.badURLs.insert(model.url)
+                        }
+                    }
+                }
+            }
+        }
+        """,
+        """
+        @MainActor final class PreviewModel {
+            var url: URL?
+            func loadPreview() async {
+                guard let url else { return }
+                do {
+                    _ = try await URLSession.shared.data(from: url)
+                } catch {
+                    PreviewCache.failed.insert(url)
+                }
+            }
+        }
+        struct PreviewRow: View {
+            let model: PreviewModel
+            var body: some View {
+                Text("Preview").onAppear { Task { await model.loadPreview() } }
+            }
+        }
+        """,
+        // A method that something else calls too: moving its task to `.task` would change
+        // that caller as well.
+        """
+        struct Composer: View {
+            let model: ComposerModel
+            var body: some View {
+                Button("Send") { send() }.onAppear { send() }
+            }
+            func send() { Task { await model.send() } }
         }
         """,
         // A Task inside a nested escaping closure is not started by onAppear itself.
@@ -166,6 +337,126 @@ extension TaskInOnAppear {
                 let name: String
                 let model: ProfileModel
                 var body: some View { Text(name).task(priority: .low) { await model.load() } }
+            }
+            """),
+        // A throwing body: `.task`'s action cannot throw, so the body goes into `do { } catch {}`,
+        // which drops the error as the discarded task handle did.
+        CorrectionExample(
+            """
+            import SwiftUI
+
+            @MainActor final class CommitModel { func loadChanges() async throws {} }
+
+            struct CommitDetails: View {
+                let model: CommitModel
+                var body: some View {
+                    Text("Changes")
+                        .onAppear {
+                            Task {
+                                try await model.loadChanges()
+                            }
+                        }
+                }
+            }
+            """,
+            """
+            import SwiftUI
+
+            @MainActor final class CommitModel { func loadChanges() async throws {} }
+
+            struct CommitDetails: View {
+                let model: CommitModel
+                var body: some View {
+                    Text("Changes")
+                        .task {
+                            do {
+                                try await model.loadChanges()
+                            } catch {}
+                        }
+                }
+            }
+            """),
+        // The maintainer's comments stay.
+        CorrectionExample(
+            """
+            import SwiftUI
+
+            @MainActor final class PullModel {
+                var rebase = false
+                func readSetting() async throws -> Bool { true }
+            }
+
+            struct PullSheet: View {
+                let model: PullModel
+                var body: some View {
+                    Text("Pull")
+                        .onAppear {
+                            // Read the user's preference first.
+                            Task { // from the global config
+                                model.rebase = try await model.readSetting()
+                            }
+                        }
+                }
+            }
+            """,
+            """
+            import SwiftUI
+
+            @MainActor final class PullModel {
+                var rebase = false
+                func readSetting() async throws -> Bool { true }
+            }
+
+            struct PullSheet: View {
+                let model: PullModel
+                var body: some View {
+                    Text("Pull")
+                        .task {
+                            // Read the user's preference first.
+                            do {
+                                // from the global config
+                                model.rebase = try await model.readSetting()
+                            } catch {}
+                        }
+                }
+            }
+            """),
+        // A `do` that catches everything already: nothing can throw out of the body.
+        CorrectionExample(
+            """
+            import SwiftUI
+
+            @MainActor final class ListModel {
+                var error: Error?
+                func load() async throws {}
+            }
+
+            struct ListScreen: View {
+                let model: ListModel
+                var body: some View {
+                    Text("List").onAppear {
+                        Task {
+                            do { try await model.load() } catch { model.error = error }
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            import SwiftUI
+
+            @MainActor final class ListModel {
+                var error: Error?
+                func load() async throws {}
+            }
+
+            struct ListScreen: View {
+                let model: ListModel
+                var body: some View {
+                    Text("List").task {
+                        do { try await model.load() } catch { model.error = error }
+                    }
+                }
             }
             """),
     ]
