@@ -22,8 +22,9 @@ extension StmtSyntax {
     }
 
     /// A `break` out of this loop, or a `return`, under an `if` or `guard` that checks something
-    /// other than cancellation or whether `self` is still there, and not in a `catch` clause (a
-    /// cancelled sleep throws into one): the loop ends when a condition of its own comes true.
+    /// other than cancellation, whether `self` is still there or whether the next element came,
+    /// and not in a `catch` clause (a cancelled sleep throws into one): the loop ends when a
+    /// condition of its own comes true.
     private var hasExitOfItsOwn: Bool {
         guard let body = loopBody else { return false }
         return contains(in: body, within: .context) { node in
@@ -41,10 +42,13 @@ extension StmtSyntax {
             let conditions = decision.as(IfExprSyntax.self).map { Syntax($0.conditions) }
                 ?? decision.as(GuardStmtSyntax.self).map { Syntax($0.conditions) }
             let text = conditions?.trimmedText ?? ""
-            let unwrapsSelf = conditions.map { collect(OptionalBindingConditionSyntax.self, in: $0, within: .context).contains { binding in
+            // `guard let self`: the owner is gone. `guard let x = await it.next()`: the sequence
+            // ended, as in `while let x = await it.next()`. Neither is a condition of the loop's own.
+            let unwrapsSelfOrPulls = conditions.map { collect(OptionalBindingConditionSyntax.self, in: $0, within: .context).contains { binding in
                 binding.pattern.trimmedText == "self" || binding.initializer?.value.trimmedText == "self"
+                    || binding.initializer?.value.containsAwait == true
             } } ?? false
-            return !unwrapsSelf && !text.contains("isCancelled")
+            return !unwrapsSelfOrPulls && !text.contains("isCancelled")
         }
     }
 

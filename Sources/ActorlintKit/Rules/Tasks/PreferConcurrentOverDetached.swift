@@ -84,7 +84,10 @@ struct PreferConcurrentOverDetached: Rule {
                     "it leaves the actor just the same, and stays part of this task.\(spelling.compilerNote)",
                     at: task.call.calledExpression)
             }
-            guard origin.isMainActor, let hop = handBack(in: task.body, context, facts) else { return nil }
+            // A loop that runs for the owner's lifetime (a receive loop calling back into the main
+            // actor per message) hands nothing back to a caller.
+            guard origin.isMainActor, task.body.longLivedLoops.isEmpty, let hop = handBack(in: task.body, context, facts)
+            else { return nil }
             return context.violation(
                 "This detached task leaves the main actor only for its body to come back by hand (line " +
                 "\(context.file.line(of: hop))), and inherits \(inherits). Start a plain `Task { }` instead, which stays on " +

@@ -152,6 +152,22 @@ extension PreferConcurrentOverDetached {
             }
         }
         """,
+        // A receive loop that calls back into the main actor per message, for the owner's
+        // lifetime: nothing is handed back to a caller.
+        """
+        @MainActor final class CallDriver {
+            func start(_ channel: Channel) {
+                Task.detached { [weak self] in
+                    while true {
+                        guard let message = await channel.receive() else { return }
+                        log(message)
+                        await self?.handle(message)
+                    }
+                }
+            }
+            func handle(_ message: String) {}
+        }
+        """,
         // Fire-and-forget from the main actor: nothing comes back to it.
         """
         @MainActor final class LogWriter {

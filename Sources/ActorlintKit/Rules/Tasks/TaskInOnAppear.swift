@@ -155,7 +155,8 @@ struct TaskInOnAppear: Rule {
     }
 
     /// No `if`, `guard`, `switch` or loop decides whether the statement runs, and no statement
-    /// before it in `root` can leave early (`guard … else { return }`, `#if DEBUG … return`).
+    /// before it in `root` can leave early (`guard … else { return }`, `#if DEBUG … return`, a
+    /// `try` that throws out of a `do`).
     private func isUnconditional(_ item: CodeBlockItemSyntax, in root: Syntax) -> Bool {
         var current = item.parent
         var topLevel: CodeBlockItemListSyntax?
@@ -171,6 +172,7 @@ struct TaskInOnAppear: Rule {
         return !statements.contains { earlier in
             earlier.position < item.position && contains(in: earlier, within: .context) {
                 $0.is(GuardStmtSyntax.self) || $0.is(ReturnStmtSyntax.self) || $0.is(ThrowStmtSyntax.self)
+                    || $0.as(TryExprSyntax.self).map { $0.questionOrExclamationMark == nil } == true
             }
         }
     }
@@ -179,14 +181,53 @@ struct TaskInOnAppear: Rule {
 
     private func mayBeCancelled(_ start: Start, _ context: RuleContext, _ facts: FileFacts) -> Bool {
         let body = start.task.body
-        // Nothing to cancel: the body never suspends, so it runs to its end either way.
-        guard body.containsAwait, !saysOnAppearIsDeliberate(start) else { return false }
+        // Nothing to cancel: the body never suspends (or only to hop back to the main actor),
+        // so it runs to its end either way.
+        guard suspendsForWork(body), !saysOnAppearIsDeliberate(start) else { return false }
         // A cancelled run would leave a lasting mark: a failure recorded for good...
         if LastingFailure.isRecorded(in: body) { return false }
         let index = context.isolation.index
         if CancellationSource.awaitedCallees(in: body, facts: facts).contains(where: index.recordsFailureForGood) { return false }
+        // ...a one-shot step taken on failure (`if !didFallBack { didFallBack = true; … }`)...
+        if spendsOneShotOnFailure(body, facts) { return false }
         // ...or the work recorded as done in a flag that the appearance checks first.
         return !recordsItselfAsDone(start)
+    }
+
+    /// An `await` (or `for await`) of something other than `MainActor.run`: a suspension at
+    /// which cancellation can stop the work.
+    private func suspendsForWork(_ body: ClosureExprSyntax) -> Bool {
+        contains(in: body.statements, within: .context) { node in
+            if node.as(ForStmtSyntax.self)?.awaitKeyword != nil { return true }
+            guard let awaited = node.as(AwaitExprSyntax.self) else { return false }
+            return awaited.expression.awaitedCall?.calleeText(isOneOf: ["MainActor.run"]) != true
+        }
+    }
+
+    /// A `catch` of the body, or a method of this file it calls, that takes a step meant to
+    /// happen once: it checks a flag and sets it (`if !didFallBack { didFallBack = true }`).
+    /// A cancellation would take that step for a failure that never happened.
+    private func spendsOneShotOnFailure(_ body: ClosureExprSyntax, _ facts: FileFacts) -> Bool {
+        collect(CatchClauseSyntax.self, in: body.statements, within: .context).contains { clause in
+            // Closures in the clause (`MainActor.run { }`) run on the spot: they are searched too.
+            let called = collect(FunctionCallExprSyntax.self, in: clause.body, within: .declaration).compactMap(calledMethod)
+            let scopes = [Syntax(clause.body)] + called.flatMap { facts.functions[$0] ?? [] }.compactMap { $0.body.map(Syntax.init) }
+            return scopes.contains { scope in
+                collect(IfExprSyntax.self, in: scope, within: .declaration).contains { branch in
+                    setsFlag(readIn: Syntax(branch.conditions), within: Syntax(branch.body))
+                }
+            }
+        }
+    }
+
+    /// `scope` sets to `true` or `false` a name that `conditions` reads.
+    private func setsFlag(readIn conditions: Syntax, within scope: Syntax) -> Bool {
+        let read = Set(collect(DeclReferenceExprSyntax.self, in: conditions, within: .context).map(\.baseName.text))
+        return UnfoldedAssignment.all(in: scope, within: .context).contains { assignment in
+            guard assignment.operatorText == "=", assignment.value.is(BooleanLiteralExprSyntax.self),
+                  let name = assignment.target.propertyName else { return false }
+            return read.contains(name)
+        }
     }
 
     /// A comment in the modifier, or in the method it calls, that speaks of the choice.
@@ -213,14 +254,8 @@ struct TaskInOnAppear: Rule {
         }
         conditions += collect(GuardStmtSyntax.self, in: start.root, within: .context)
             .filter { $0.position < start.task.call.position }.map { Syntax($0.conditions) }
-        let read = Set(conditions.flatMap { collect(DeclReferenceExprSyntax.self, in: $0, within: .context).map(\.baseName.text) })
-        guard !read.isEmpty else { return false }
         return [Syntax(start.root), Syntax(start.task.body)].contains { scope in
-            UnfoldedAssignment.all(in: scope, within: .context).contains { assignment in
-                guard assignment.operatorText == "=", assignment.value.is(BooleanLiteralExprSyntax.self),
-                      let name = assignment.target.propertyName else { return false }
-                return read.contains(name)
-            }
+            conditions.contains { setsFlag(readIn: $0, within: scope) }
         }
     }
 
@@ -236,7 +271,8 @@ struct TaskInOnAppear: Rule {
         let what = task.isDetached ? "This detached task" : "This task"
         let message: String
         if let helper = start.helper {
-            message = "`.onAppear` (line \(context.file.line(of: start.modifier))) calls `\(helper.name.text)()`, which " +
+            let labels = helper.signature.parameterClause.parameters.map { ($0.firstName.tokenKind == .wildcard ? "_" : $0.firstName.text) + ":" }
+            message = "`.onAppear` (line \(context.file.line(of: start.modifier))) calls `\(helper.name.text)(\(labels.joined()))`, which " +
                 "starts this task: it keeps running after the view disappears\(again). \(advice)"
         } else {
             message = "\(what) keeps running after the view disappears\(again). \(advice)"

@@ -173,6 +173,48 @@ extension TaskInOnAppear {
             }
         }
         """,
+        // Its only suspension is the hop back to the main actor: nothing there checks for
+        // cancellation.
+        """
+        struct Header: View {
+            @State private var tint = Color.gray
+            let image: UIImage
+            var body: some View {
+                Image(uiImage: image).onAppear { resolveTint() }
+            }
+            private func resolveTint() {
+                Task.detached(priority: .utility) {
+                    let color = image.averageColor()
+                    await MainActor.run { tint = color }
+                }
+            }
+        }
+        """,
+        // On failure the task falls back once, for good: a cancellation would take that step.
+        """
+        struct StreamPlayer: View {
+            @State private var fellBack = false
+            let model: StreamModel
+            let onUnsupported: () -> Void
+            var body: some View {
+                Color.black.onAppear {
+                    Task {
+                        do {
+                            try await model.openStream()
+                        } catch {
+                            fallBack()
+                        }
+                    }
+                }
+            }
+            private func fallBack() {
+                if !fellBack {
+                    fellBack = true
+                    onUnsupported()
+                }
+            }
+        }
+        """,
         // The maintainer says why `.onAppear` was chosen.
         """
         struct GitSettings: View {
