@@ -149,14 +149,19 @@ struct PreferConcurrentOverDetached: Rule {
             if let hop = TaskCreation(inner), !hop.isDetached, hop.body.signature?.attributes.contains(where: {
                 $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "MainActor"
             }) == true { return true }
-            // `await self.show(x)`, `await self?.show(x)`: a method of the same type.
-            guard let owner, inner.nearest(AwaitExprSyntax.self, within: .context) != nil, let name = inner.calleeName,
-                  let member = inner.calledExpression.as(MemberAccessExprSyntax.self),
-                  ["self", "self?"].contains(member.base?.trimmedText ?? "") else { return false }
-            let methods = (facts.functions[name] ?? []).filter { function in
+            // `await self.show(x)`, `await self?.show(x)`, `await show(x)` after `guard let self`:
+            // a method of the same type, and no other function of that name in the file.
+            guard let owner, inner.nearest(AwaitExprSyntax.self, within: .context) != nil, let name = inner.calleeName else { return false }
+            if let member = inner.calledExpression.as(MemberAccessExprSyntax.self) {
+                guard ["self", "self?"].contains(member.base?.trimmedText ?? "") else { return false }
+            } else if !inner.calledExpression.is(DeclReferenceExprSyntax.self) {
+                return false
+            }
+            let methods = facts.functions[name] ?? []
+            let own = methods.allSatisfy { function in
                 owner.declarations.contains { $0.memberBlock.members.contains { $0.decl.id == function.id } }
             }
-            return !methods.isEmpty && methods.allSatisfy { method in
+            return own && !methods.isEmpty && methods.allSatisfy { method in
                 method.body.map { context.isolation.isolation(at: $0).isolation.isMainActor } ?? false
             }
         }.map(Syntax.init)

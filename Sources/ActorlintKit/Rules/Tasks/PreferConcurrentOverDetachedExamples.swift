@@ -69,6 +69,20 @@ extension PreferConcurrentOverDetached {
             func show(_ found: [String]) { results = found }
         }
         """,
+        // The same after `guard let self`, with implicit `self`.
+        """
+        final class TranscriptScreen: UIViewController {
+            func loadTranscript(_ id: String) {
+                ↓Task.detached { [weak self] in
+                    guard let self else { return }
+                    let loader = TranscriptLoader(id: id)
+                    let transcript = await loader.load()
+                    await show(transcript)
+                }
+            }
+            func show(_ transcript: String) {}
+        }
+        """,
         // The body only awaits an actor's method: it runs on that actor anyway, and the
         // detached task only loses the caller's cancellation and priority.
         """
