@@ -57,7 +57,7 @@ struct PreferConcurrentOverDetached: Rule {
             // A kept handle is managed: awaited or cancelled by whoever holds it.
             if StoredTask(task, facts) != nil { return nil }
             let awaited = task.isAwaitedByCreator
-            let spelling = ConcurrentSpelling(context.module)
+            let spelling = OffActorSpelling(context.module)
             if awaited, !task.givesPriority, let callee = onlyAwaitedCall(task.body),
                awaitedFunctionLeavesTheCaller(callee, context, facts) {
                 return context.violation(
@@ -184,41 +184,5 @@ struct PreferConcurrentOverDetached: Rule {
             }
             return true
         }.first
-    }
-}
-
-/// How to say "run this off the actor" in the spelling the module's compiler has: `@concurrent`
-/// from Swift 6.2 (SE-0461); before it, a `nonisolated` async function already leaves the
-/// caller's actor (SE-0338). Under `NonisolatedNonsendingByDefault` or default isolation
-/// `MainActor` (Swift 6.2 settings) only `@concurrent` does. (A shared answer for this is on its
-/// way to `Analysis/`; this private one stands in until then.)
-private struct ConcurrentSpelling {
-    enum Form { case concurrentAttribute, nonisolatedAsync, unknown }
-    let form: Form
-    let module: ModuleSettings
-
-    init(_ module: ModuleSettings) {
-        self.module = module
-        switch module.compilerSupports(CompilerVersion.concurrentAttribute) {
-        case true?: form = .concurrentAttribute
-        case false?: form = .nonisolatedAsync
-        case nil: form = module.nonisolatedNonsending || module.defaultIsolation == .mainActor ? .concurrentAttribute : .unknown
-        }
-    }
-
-    /// "a `@concurrent` function", or "a `nonisolated` async function" before Swift 6.2.
-    var function: String { form == .nonisolatedAsync ? "a `nonisolated` async function" : "a `@concurrent` function" }
-
-    /// Why an older compiler gets the older spelling, or what to write with one; "" otherwise.
-    var compilerNote: String {
-        switch form {
-        case .concurrentAttribute: ""
-        case .nonisolatedAsync:
-            " (`@concurrent` needs Swift 6.2, and this project builds with \(module.compiler?.phrase ?? "an older compiler"); " +
-                "a nonisolated async function leaves the caller's actor by itself, SE-0338.)"
-        case .unknown:
-            " (`@concurrent` needs Swift 6.2; with an older compiler a `nonisolated` async function leaves the " +
-                "caller's actor by itself, SE-0338.)"
-        }
     }
 }
