@@ -91,6 +91,16 @@ extension StmtSyntax {
         return "loop"
     }
 
+    /// What ends a loop that holds on until cancelled, for messages: "its sequence ends or the
+    /// task is cancelled" for a loop over a sequence, "the task is cancelled" for `while true`.
+    var loopEnd: String {
+        if let loop = self.as(WhileStmtSyntax.self), !loop.conditions.contains(where: { $0.condition.is(OptionalBindingConditionSyntax.self) }) {
+            return "the task is cancelled"
+        }
+        if self.is(RepeatStmtSyntax.self) { return "the task is cancelled" }
+        return "its sequence ends or the task is cancelled"
+    }
+
     /// The loop body, for the loops above.
     var loopBody: CodeBlockSyntax? {
         if let loop = self.as(ForStmtSyntax.self) { return loop.body }

@@ -60,7 +60,7 @@ struct LongLivedTaskStrongSelf: Rule {
                 : ""
             return context.violation(
                 "This task is stored in `\(stored.property)` and runs a \(loop.loopKind) that ends only when " +
-                "its sequence does or the task is cancelled, while its closure holds `self` strongly: the " +
+                "\(loop.loopEnd), while its closure holds `self` strongly: the " +
                 "object owns the task and the task owns the object, so neither is released\(deinitNote). " +
                 "Capture `[weak self]` and unwrap it inside the loop.\(actorNote)",
                 at: call.calledExpression, fix: fix(task, stored: stored, uses: uses, context))

@@ -49,8 +49,8 @@ struct WeakSelfStrongBeforeLoop: Rule {
                 return context.violation(
                     "`\(unwrap.isGuard ? "guard" : "if") let \(unwrap.name)` before the \(loop.loopKind) on line " +
                     "\(line) makes `self` strong for the whole loop, so the weak capture does nothing: the " +
-                    "owner stays alive until the sequence ends or the task is cancelled. Unwrap `self` " +
-                    "inside the loop, so it is held only while one element is handled.",
+                    "owner stays alive until \(loop.loopEnd). Unwrap `self` inside the loop, so it is " +
+                    "held only while one pass of the loop runs.",
                     at: unwrap.statement,
                     fix: covered.count == 1 ? fix(unwrap, loop: loop, closure: closure, context) : nil)
             }

@@ -88,11 +88,12 @@ struct PreferConcurrentOverDetached: Rule {
             // actor per message) hands nothing back to a caller.
             guard origin.isMainActor, task.body.longLivedLoops.isEmpty, let hop = handBack(in: task.body, context, facts)
             else { return nil }
+            let alsoLoses = task.givesPriority ? "task-locals" : "priority or task-locals"
             return context.violation(
                 "This detached task leaves the main actor only for its body to come back by hand (line " +
-                "\(context.file.line(of: hop))), and inherits \(inherits). Start a plain `Task { }` instead, which stays on " +
-                "the main actor, and have it `await` \(spelling.function) for the work: the result then comes back " +
-                "without a hop.\(spelling.compilerNote)", at: task.call.calledExpression)
+                "\(context.file.line(of: hop))), and inherits no \(alsoLoses). A plain `Task { }` stays on the main " +
+                "actor: have it `await` \(spelling.function) for the work, and the result comes back without a " +
+                "hop.\(spelling.compilerNote)", at: task.call.calledExpression)
         }
     }
 
