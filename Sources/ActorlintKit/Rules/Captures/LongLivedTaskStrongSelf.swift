@@ -20,9 +20,10 @@ struct LongLivedTaskStrongSelf: Rule {
             """,
         limits: """
             Left alone: an owner that cancels the task in a method of its own other than \
-            `deinit` (a `stop()` that whoever owns the object calls): the cycle is broken on \
-            purpose there. Cancels from other types, and loops that end by a condition of their \
-            own (`while await job.isRunning()`), are not followed either.
+            `deinit` (a `stop()` that whoever owns the object calls), where the cycle is broken \
+            on purpose, and a poll that ends by a condition of its own (`while await \
+            job.isRunning()`). Whether anything calls that `stop()` is not checked, and cancels \
+            from other types are not seen.
             """,
         fix: FixInfo(.unsafe, """
             Adds `[weak self]` to the task's capture list and `guard let self else { return }` \

@@ -25,6 +25,12 @@ struct DebounceWithTaskID: Rule {
             timers whose cancel stops them rather than restarting them. \
             (Apple's `task(id:priority:_:)` documentation)
             """,
+        limits: """
+            A task started in a method of the view is followed to the `.onChange` handlers of \
+            the same file that call it: when one of them reacts to a transition (it reads the \
+            old value for more than `old != new`), the finding is dropped. Callers in other \
+            files are not seen.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )

@@ -20,6 +20,11 @@ struct StoredTaskNeverCancelled: Rule {
             method); in SwiftUI, prefer `.task { }`, which is cancelled with the view. \
             (SE-0304)
             """,
+        limits: """
+            Only cancels in the owner's own declaration and its extensions in the same file are \
+            seen. A poll that ends by a condition of its own (`while await job.isRunning()`, a \
+            `while true` that breaks when the work is done) is not a long-lived loop here.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )

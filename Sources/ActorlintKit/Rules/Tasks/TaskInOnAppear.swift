@@ -1,4 +1,3 @@
-import Foundation
 import SwiftSyntax
 
 /// `.onAppear { Task { … } }`: the task outlives the view; `.task { }` is tied to it.
@@ -277,7 +276,7 @@ struct TaskInOnAppear: Rule {
         } else {
             message = "\(what) keeps running after the view disappears\(again). \(advice)"
         }
-        let fix = start.helper == nil && task.spelling == "Task" ? TaskModifierFix(start.modifier, task: task, context).fix : nil
+        let fix = start.helper == nil && task.spelling == "Task" ? Self.taskModifierFix(start.modifier, task: task, context) : nil
         return context.violation(message, at: task.call.calledExpression, fix: fix)
     }
 
@@ -293,70 +292,5 @@ struct TaskInOnAppear: Rule {
             current = node.parent
         }
         return false
-    }
-}
-
-/// `.onAppear { Task(priority:) { body } }` → `.task(priority:) { body }`, with the comments
-/// that were around the task, and a throwing body inside `do { } catch {}`.
-private struct TaskModifierFix {
-    let fix: Fix?
-
-    init(_ modifier: FunctionCallExprSyntax, task: TaskCreation, _ context: RuleContext) {
-        fix = Self.make(modifier, task: task, context)
-    }
-
-    private static func make(_ modifier: FunctionCallExprSyntax, task: TaskCreation, _ context: RuleContext) -> Fix? {
-        let call = task.call, body = task.body
-        guard let closure = modifier.trailingClosure, modifier.arguments.isEmpty, modifier.additionalTrailingClosures.isEmpty,
-              let member = modifier.calledExpression.as(MemberAccessExprSyntax.self),
-              closure.statements.count == 1, closure.statements.first?.item.id == call.id,
-              call.trailingClosure?.id == body.id, call.additionalTrailingClosures.isEmpty,
-              call.arguments.allSatisfy({ $0.label?.text == "priority" }) else { return nil }
-        // `.task`'s action takes nothing, returns nothing and cannot throw: only a capture list
-        // or attributes may stand before `in`, and no `return` may hand back a value.
-        if let signature = body.signature,
-           signature.parameterClause != nil || signature.effectSpecifiers != nil || signature.returnClause != nil { return nil }
-        if contains(in: body.statements, within: .context, where: { $0.as(ReturnStmtSyntax.self)?.expression != nil }) { return nil }
-        let arguments = call.leftParen == nil ? "" : "(\(call.arguments.trimmedText))"
-        // Comments in the `.onAppear` closure but outside the task's body move into the new body.
-        let outside = closure.tokens(viewMode: .sourceAccurate).filter { !$0.isInside(body) }.flatMap { token in
-            (token.leadingTrivia + token.trailingTrivia).filter(\.isComment).map { $0.commentText }
-        }
-        let throwing = body.throwsOutOfBody
-        let text: String
-        if !throwing && outside.isEmpty {
-            text = reindent(body, removing: call.lineIndentation, adding: member.period.lineIndentation)
-        } else {
-            // Multi-line string literals keep their lines' indentation: not rewritten here.
-            guard !body.statements.trimmedText.contains("\"\"\"") else { return nil }
-            text = rebuilt(body, comments: outside, throwing: throwing, indentation: member.period.lineIndentation, context)
-        }
-        let edit = TextEdit(start: member.declName.positionAfterSkippingLeadingTrivia.utf8Offset,
-                            end: modifier.endPositionBeforeTrailingTrivia.utf8Offset,
-                            replacement: "task\(arguments) \(text)")
-        let title = throwing ? "Replace with `.task { }`, ignoring the errors the task ignored" : "Replace with `.task { }`"
-        return Fix(title: title, safety: .unsafe, edits: [edit])
-    }
-
-    /// The task's closure as the new action: its signature, the moved comments, and its
-    /// statements (with their own comments), inside `do { } catch {}` when they can throw.
-    private static func rebuilt(_ body: ClosureExprSyntax, comments: [String], throwing: Bool, indentation: String,
-                                _ context: RuleContext) -> String {
-        let unit = context.file.indentUnit
-        let inner = indentation + unit
-        let start = (body.signature?.endPositionBeforeTrailingTrivia ?? body.leftBrace.endPositionBeforeTrailingTrivia).utf8Offset
-        let end = body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-        let source = String(decoding: Array(context.file.text.utf8)[start..<end], as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let old = body.statements.first.map { $0.leadingTrivia.contains(where: \.isNewline) ? $0.lineIndentation : "" } ?? ""
-        let statementIndentation = throwing ? inner + unit : inner
-        let statements = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard !line.allSatisfy(\.isWhitespace) else { return "" }
-            return statementIndentation + (line.hasPrefix(old) ? String(line.dropFirst(old.count)) : String(line))
-        }
-        var lines = comments.map { inner + $0 }
-        lines += throwing ? [inner + "do {"] + statements + [inner + "} catch {}"] : statements
-        let signature = body.signature.map { " " + $0.trimmedText } ?? ""
-        return "{\(signature)\n" + lines.joined(separator: "\n") + "\n\(indentation)}"
     }
 }
