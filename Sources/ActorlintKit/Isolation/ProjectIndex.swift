@@ -93,6 +93,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
     /// This module's own files' contributions, whatever the reach was linked to.
     let cancellationContributions: [CancellationReach.FileContribution]
+    /// Async functions of the module whose `catch` records a failure for good (`LastingFailure`).
+    public private(set) var lastingFailures: Set<String> = []
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -119,6 +121,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 closureProperties[name] = property
             }
             for name in conflicting { closureProperties[name] = nil }
+            lastingFailures.formUnion(summary.lastingFailures)
         }
         declaredGlobalActors = globalActors
     }
@@ -137,6 +140,7 @@ public final class ProjectIndex: @unchecked Sendable {
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
+        lastingFailures = base.lastingFailures.union(fresh.lastingFailures)
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox
