@@ -22,6 +22,9 @@ import Foundation
 /// `CheckResult.failures`, each named (`explain` throws its `AnalysisFailure`).
 public struct Actorlint: Sendable {
     public var options: Options
+    /// Changes the projects' settings as read, before any rule sees them: the migration checks
+    /// and fixes code under the settings it proposes.
+    var projectTransform: (@Sendable (ProjectModel) -> ProjectModel)?
 
     public init(_ options: Options = Options()) {
         self.options = options
@@ -111,7 +114,9 @@ public struct Actorlint: Sendable {
             cache = ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path,
                                                  environment: options.environment).map { ResultCache(directory: $0) }
         }
-        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths, cache: cache, listings: listings))
+        var project = ProjectLoader.load(for: paths, cache: cache, listings: listings)
+        if let projectTransform { project = projectTransform(project) }
+        var linter = Linter(configuration: configuration, project: project)
         linter.cache = cache
         linter.overlay = options.overlay
         linter.memoryBudget = options.memoryBudget
