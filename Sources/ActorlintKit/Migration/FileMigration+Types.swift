@@ -81,7 +81,11 @@ extension MigrationWalk {
 /// name it cannot place counts.
 enum MainActorReach {
     static func firstUse(in body: Syntax, of function: Syntax) -> String? {
-        if body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.self) }) { return "`self`" }
+        // `self`, not `[Post].self`.
+        let selfUse = collect(DeclReferenceExprSyntax.self, in: body, within: .declaration).contains {
+            $0.baseName.tokenKind == .keyword(.self) && !$0.isMemberName
+        }
+        if selfUse { return "`self`" }
         var locals = LocalNames.wellKnown
         for pattern in collect(IdentifierPatternSyntax.self, in: function, within: .everything) { locals.insert(pattern.identifier.text) }
         for parameter in collect(FunctionParameterSyntax.self, in: function, within: .everything) {

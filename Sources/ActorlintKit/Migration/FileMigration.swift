@@ -126,7 +126,7 @@ final class MigrationWalk {
         }
         let work = cost.heavy.joined(separator: "; ")
         if later == .mainActor, let blocker = MainActorReach.firstUse(in: body, of: node) {
-            moved.decision = Decision(action: .review, reason: "it does heavy work, but it uses \(blocker), which becomes main-actor "
+            moved.decision = Decision(action: .review, reason: "it does heavy work (\(work)), but it uses \(blocker), which becomes main-actor "
                 + "code: `@concurrent` would not compile. Move the heavy part into a `@concurrent` function", evidence: cost.heavy)
             return
         }

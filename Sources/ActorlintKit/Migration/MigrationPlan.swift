@@ -56,6 +56,12 @@ public struct MigrationPlan: Sendable, Codable {
         public var defaultIsolation: String
         public var nonisolatedNonsendingByDefault: Bool
 
+        public init(languageMode: Int, defaultIsolation: String, nonisolatedNonsendingByDefault: Bool) {
+            self.languageMode = languageMode
+            self.defaultIsolation = defaultIsolation
+            self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+        }
+
         init(_ module: ModuleSettings) {
             languageMode = module.languageMode
             switch module.defaultIsolation {

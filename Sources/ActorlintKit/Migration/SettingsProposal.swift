@@ -52,6 +52,12 @@ public struct SettingsProposal: Sendable {
         proposal.reason = why
         let feature = wantsFeature && goal != .defaultMainActor
         let mainActor = wantsMainActor && goal != .approachable
+        if wantsMainActor && !mainActor && module.defaultIsolation != .mainActor {
+            proposal.notes.append("default isolation MainActor is left for a later step (--to \(goal.rawValue))")
+        }
+        if wantsFeature && !feature && !module.nonisolatedNonsending {
+            proposal.notes.append("NonisolatedNonsendingByDefault is left for a later step (--to \(goal.rawValue))")
+        }
         if feature && !module.nonisolatedNonsending {
             if module.projectPath?.hasSuffix(".xcodeproj") == false, !SettingsSupport.versionAtLeast(module.toolsVersion ?? "0", [5, 8]) {
                 proposal.notes.append("`.enableUpcomingFeature` needs swift-tools-version 5.8 (the manifest says \(module.toolsVersion ?? "none"))")

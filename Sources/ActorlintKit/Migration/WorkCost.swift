@@ -4,9 +4,10 @@ import SwiftSyntax
 /// actor (`@concurrent`, SE-0461), and the evidence either way. Only positive evidence counts
 /// as heavy, each item a thing a reader can check on its line:
 /// - a `for` loop (not `for await`) over a collection of unknown size (a parameter, property or
-///   call result; not a literal or a literal range) that does per-element work proportional to
-///   its input: it builds a result (`+=`, `append`, `insert`, a subscript assignment), nests a
-///   second such loop, or does something heavy below; a loop that awaits is waiting, not working;
+///   call result; not a literal or a literal range) that nests a second such loop, or (in a
+///   function that awaits nothing, whose whole point is the computation) that builds a result
+///   from each element (`+=`, `append`, `insert`, a subscript assignment): one pass beside an
+///   awaited call is light next to what it awaits; a loop that awaits is waiting, not working;
 /// - decoding a collection (`decode([Post].self, from:)`), JSON or property-list serialization
 ///   of a whole document, keyed archiving, XML parsing;
 /// - image and media work: decoding or encoding images, Core Image, drawing into a context;
@@ -17,47 +18,62 @@ import SwiftSyntax
 /// Closures passed to synchronous collection methods (`map`, `forEach`, …) run inside the
 /// function and count; other closures run where they are called and do not.
 struct WorkCost: Sendable, Equatable {
-    /// Heavy work, each as "decoding `[Post]` (line 12)".
-    var heavy: [String] = []
+    /// Heavy work whatever else the function does, each as "decoding `[Post]` (line 12)".
+    var strong: [String] = []
+    /// One pass over data of unknown size that builds a result: heavy only where nothing is awaited.
+    var passes: [String] = []
     /// Awaited calls, as "`session.data(from:)` (line 9)", for the reason a light function is left.
     var awaits: [String] = []
+    var awaitCount = 0
 
-    var isHeavy: Bool { !heavy.isEmpty }
+    var isHeavy: Bool { !strong.isEmpty || (!passes.isEmpty && awaitCount == 0) }
+    /// The evidence of a heavy function.
+    var heavy: [String] { isHeavy ? strong + passes : [] }
 
     /// Why a function that is not heavy can run on its caller's actor.
     var lightReason: String {
-        if let first = awaits.first {
-            return "it awaits \(first)\(awaits.count > 1 ? " and \(awaits.count - 1) more" : ""), and its synchronous work is light"
+        if let first = awaits.first ?? (awaitCount > 0 ? "a value" : nil) {
+            let more = max(awaits.count, awaitCount) - 1
+            let rest = passes.isEmpty ? "its synchronous work is light"
+                : "its only other work is \(passes[0]), one pass that is light next to what it awaits"
+            return "it awaits \(first)\(more > 0 ? " and \(more) more" : ""), and \(rest)"
         }
         return "its work is light: no loop over data of unknown size, no decoding, image, compression or blocking file work"
     }
 
-    init(heavy: [String] = [], awaits: [String] = []) {
-        self.heavy = heavy
+    init(strong: [String] = [], passes: [String] = [], awaits: [String] = []) {
+        self.strong = strong
+        self.passes = passes
         self.awaits = awaits
+        awaitCount = awaits.count
     }
 
     /// The cost of the code of `body` in `file`.
     init(of body: Syntax, in file: SourceFile) {
         let finder = Finder(file: file)
         finder.walk(body)
-        heavy = finder.heavy
+        strong = finder.strong
+        passes = finder.passes
         awaits = finder.awaits
+        awaitCount = finder.awaitCount
     }
 
     private final class Finder: SyntaxVisitor {
         let file: SourceFile
-        var heavy: [String] = []
+        var strong: [String] = []
+        var passes: [String] = []
         var awaits: [String] = []
+        var awaitCount = 0
 
         init(file: SourceFile) {
             self.file = file
             super.init(viewMode: .sourceAccurate)
         }
 
-        func note(_ what: String, _ node: some SyntaxProtocol) { heavy.append("\(what) (line \(file.line(of: node)))") }
+        func note(_ what: String, _ node: some SyntaxProtocol) { strong.append("\(what) (line \(file.line(of: node)))") }
 
         override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+            awaitCount += 1
             var expression = node.expression
             if let inner = expression.as(TryExprSyntax.self) { expression = inner.expression }
             // `await load()[0]`, `await a.b()`: the call awaited.
@@ -69,10 +85,17 @@ struct WorkCost: Sendable, Equatable {
         }
 
         override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-            guard node.awaitKeyword == nil, !node.body.containsAwait, let source = WorkCost.unknownSize(node.sequence),
-                  WorkCost.worksPerElement(node.body) else { return .visitChildren }
-            note("a loop over `\(source)`, a collection of unknown size", node)
-            return .skipChildren
+            guard node.awaitKeyword == nil, !node.body.containsAwait, let source = WorkCost.unknownSize(node.sequence) else {
+                return .visitChildren
+            }
+            if WorkCost.nestsLoop(node.body) {
+                note("nested loops over `\(source)` and more data of unknown size", node)
+                return .skipChildren
+            }
+            if WorkCost.buildsPerElement(node.body) {
+                passes.append("a loop over `\(source)`, a collection of unknown size (line \(file.line(of: node)))")
+            }
+            return .visitChildren
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -103,12 +126,19 @@ struct WorkCost: Sendable, Equatable {
         return text.count > 40 ? String(text.prefix(37)) + "…" : text
     }
 
-    /// Whether a loop body builds a result from each element or nests more such work.
-    static func worksPerElement(_ body: CodeBlockSyntax) -> Bool {
+    /// Whether a loop body holds another loop over data of unknown size: quadratic work.
+    static func nestsLoop(_ body: CodeBlockSyntax) -> Bool {
         contains(in: body, within: .context) { node in
-            if let loop = node.as(ForStmtSyntax.self) { return loop.awaitKeyword == nil && unknownSize(loop.sequence) != nil }
+            guard let loop = node.as(ForStmtSyntax.self) else { return false }
+            return loop.awaitKeyword == nil && unknownSize(loop.sequence) != nil
+        }
+    }
+
+    /// Whether a loop body builds a result from each element.
+    static func buildsPerElement(_ body: CodeBlockSyntax) -> Bool {
+        contains(in: body, within: .context) { node in
             if let call = node.as(FunctionCallExprSyntax.self) {
-                return ["append", "insert", "merge", "formUnion", "updateValue"].contains(call.calleeName ?? "") || heavyCall(call) != nil
+                return ["append", "insert", "merge", "formUnion", "updateValue"].contains(call.calleeName ?? "")
             }
             if let operation = node.as(BinaryOperatorExprSyntax.self) {
                 return ["+=", "-=", "*=", "/=", "&+=", "|=", "^="].contains(operation.operator.text)

@@ -1,0 +1,163 @@
+@testable import ActorlintKit
+import Foundation
+import Testing
+
+/// The plan on small packages: which settings each module gets and why, and for each async
+/// function that moves onto its caller's actor whether it is marked `@concurrent`, with the
+/// evidence, or left, with the reason. Near misses come right after the cases they resemble.
+@Suite struct MigrationPlanTests {
+    static let plan: Result<MigrationPlan, any Error> = Result { try MigrationFixture(MigrationSources.files).plan() }
+
+    func plan() throws -> MigrationPlan { try Self.plan.get() }
+
+    @Test func eachModuleGetsTheSettingsOfItsRole() throws {
+        let plan = try plan()
+        let app = try #require(plan.module("ShopApp")), kit = try #require(plan.module("Kit")), tests = try #require(plan.module("KitTests"))
+        #expect(app.proposed == .init(languageMode: 6, defaultIsolation: "MainActor", nonisolatedNonsendingByDefault: true))
+        #expect(app.reason.contains("UI code runs on the main actor"), "\(app.reason)")
+        #expect(kit.proposed == .init(languageMode: 6, defaultIsolation: "nonisolated", nonisolatedNonsendingByDefault: true))
+        #expect(kit.reason.contains("stays nonisolated by default"))
+        #expect(tests.proposed == kit.proposed && tests.reason.contains("tests `Kit`: it follows it"), "\(tests.reason)")
+        // A module others import comes first.
+        #expect(plan.order == ["Kit", "ShopApp", "KitTests"] || plan.order == ["Kit", "KitTests", "ShopApp"], "\(plan.order)")
+        #expect(plan.order.first == "Kit")
+    }
+
+    @Test func heavyWorkIsMarkedConcurrentWithItsEvidence() throws {
+        let kit = try #require(try plan().module("Kit"))
+        let checksum = try #require(kit.move("checksum"))
+        #expect(checksum.from == "concurrent" && checksum.to == "caller")
+        #expect(checksum.decision?.action == .markConcurrent)
+        #expect(checksum.decision?.evidence == ["a loop over `values`, a collection of unknown size (line 16)"])
+        #expect(kit.move("items")?.decision?.evidence == ["decoding `[Item]` (line 23)"])
+        #expect(kit.action("pairs") == .markConcurrent)
+        #expect(kit.move("pairs")?.decision?.evidence.first?.hasPrefix("nested loops over `a`") == true)
+    }
+
+    @Test func lightOrWaitingWorkIsLeftWithTheReason() throws {
+        let kit = try #require(try plan().module("Kit"))
+        #expect(kit.move("fetch")?.decision?.reason == "it awaits `URLSession.shared.data(…)` (line 9), and its synchronous work is light")
+        // Near miss of `checksum`: one pass over the query beside an await.
+        let normalized = try #require(kit.move("normalized")?.decision)
+        #expect(normalized.action == .leave)
+        #expect(normalized.reason.contains("its only other work is a loop over `query`"), "\(normalized.reason)")
+        // Near misses of the loops and the decoding.
+        for name in ["fixed", "one", "log", "stream", "later"] {
+            #expect(kit.action(name) == .leave, "\(name): \(String(describing: kit.move(name)?.decision))")
+        }
+        #expect(kit.move("load")?.decision?.reason.hasPrefix("a requirement without a body") == true)
+    }
+
+    @Test func heavyWorkWhoseCallersAreAllOffTheMainActorIsLeft() throws {
+        let digest = try #require(try plan().module("Kit")?.move("digest")?.decision)
+        #expect(digest.action == .leave)
+        #expect(digest.reason.contains("every caller is already off the main actor (1 awaited call of `digest`"), "\(digest.reason)")
+        #expect(digest.evidence == ["a loop over `values`, a collection of unknown size (line 43)"])
+    }
+
+    @Test func synchronousCodeDoesNotMoveUnderTheFeatureAlone() throws {
+        let kit = try #require(try plan().module("Kit"))
+        #expect(!kit.moves.contains { $0.name.contains("plain") })
+        #expect(!kit.moves.contains { $0.name.contains("total") }, "an actor's method runs on the actor either way")
+        #expect(kit.moves.allSatisfy { $0.isAsync && $0.decision != nil })
+    }
+
+    @Test func underDefaultMainActorTheTypesCodeOffTheMainActorUsesNeedNonisolated() throws {
+        let app = try #require(try plan().module("ShopApp"))
+        let types = Dictionary(uniqueKeysWithValues: app.types.map { ($0.name, $0) })
+        #expect(types["Post"]?.needsNonisolated?.hasPrefix("code that stays off the main actor uses it: function `parse(…)`") == true,
+                "\(String(describing: types["Post"]))")
+        #expect(types["Draft"]?.needsNonisolated?.hasPrefix("it declares `Sendable`") == true)
+        // Near miss: data used only on the main actor keeps its isolated conformance.
+        #expect(types["Theme"]?.needsNonisolated == nil)
+        #expect(types["Theme"]?.conformances == ["Hashable"])
+        #expect(types["Store"]?.kind == "protocol")
+        #expect(app.globals.map(\.name) == ["formatter"])
+        #expect(app.counts.nonisolated == 2)
+    }
+
+    @Test func underDefaultMainActorHeavyMethodsAreMarkedUnlessTheyUseMainActorState() throws {
+        let app = try #require(try plan().module("ShopApp"))
+        let parse = try #require(app.move("parse"))
+        #expect(parse.from == "concurrent" && parse.to == "MainActor" && parse.decision?.action == .markConcurrent)
+        let refresh = try #require(app.move("refresh")?.decision)
+        #expect(refresh.action == .review)
+        #expect(refresh.reason.contains("it uses `cache`"), "\(refresh.reason)")
+        let title = try #require(app.move("title"))
+        #expect(title.from == "nonisolated" && title.to == "MainActor" && title.decision == nil && title.owner == "Loader")
+    }
+
+    @Test func theFindingsTheChangeResolvesAndCreatesAreListed() throws {
+        let plan = try plan()
+        #expect(plan.redundantHops.map(\.rule) == ["redundant-main-dispatch"])
+        #expect(plan.redundantHops.first?.path.hasSuffix("Sources/ShopApp/ShopApp.swift") == true)
+        #expect(plan.resolved.contains { $0.rule == "app-target-missing-approachable-concurrency" }, "\(plan.resolved)")
+        // `parse` is marked `@concurrent`, so only `refresh`, left for review, blocks the main actor once the plan is applied.
+        let blocking = plan.created.filter { $0.rule == "main-actor-blocking-work" }
+        #expect(blocking.map(\.line) == [30] && blocking.first?.message.contains("`refresh(…)`") == true, "\(plan.created)")
+    }
+
+    @Test func actorlintCountsItsAttributesAgainstTheBlanketMigration() throws {
+        let plan = try plan()
+        let kit = try #require(plan.module("Kit"))
+        // Every nonisolated async function of Kit (the protocol requirement too), not the actor's method.
+        #expect(kit.counts.blanket == 12)
+        #expect(kit.counts.concurrent == 3 && kit.counts.left == 9 && kit.counts.review == 0)
+        #expect(plan.totals.concurrent == plan.modules.reduce(0) { $0 + $1.counts.concurrent })
+        #expect(plan.totals.blanket == plan.modules.reduce(0) { $0 + $1.counts.blanket })
+    }
+
+    @Test func theGoalLimitsWhatIsProposed() throws {
+        let fixture = try MigrationFixture(MigrationSources.files)
+        let approachable = try #require(try fixture.plan(.approachable).module("ShopApp"))
+        #expect(approachable.proposed.defaultIsolation == "nonisolated" && approachable.proposed.nonisolatedNonsendingByDefault)
+        #expect(approachable.notes == ["default isolation MainActor is left for a later step (--to approachable)"])
+        let mainActor = try fixture.plan(.defaultMainActor)
+        #expect(mainActor.module("ShopApp")?.proposed.nonisolatedNonsendingByDefault == false)
+        #expect(mainActor.module("Kit")?.changes == false)
+        let selected = try fixture.plan(targets: ["Kit"])
+        #expect(selected.order == ["Kit"] && selected.module("ShopApp")?.reason == "not selected (--target)")
+    }
+
+    @Test func explicitDecisionsAndOldToolsVersionsAreRespected() throws {
+        let fixture = try MigrationFixture([
+            "Package.swift": """
+                // swift-tools-version: 6.2
+                import PackageDescription
+                let package = Package(name: "UI", targets: [
+                    .target(name: "Screens", swiftSettings: [.defaultIsolation(nil)]),
+                ])
+
+                """,
+            "Sources/Screens/Screen.swift": "import SwiftUI\nstruct Screen: View { var body: some View { Text(\"x\") } }\n",
+            "Old/Package.swift": """
+                // swift-tools-version: 6.0
+                import PackageDescription
+                let package = Package(name: "Old", targets: [.target(name: "Panels", path: "Panels")])
+
+                """,
+            "Old/Panels/Panel.swift": "import SwiftUI\nstruct Panel: View { var body: some View { Text(\"x\") } }\n",
+        ])
+        let plan = try fixture.plan()
+        let screens = try #require(plan.module("Screens")), panels = try #require(plan.module("Panels"))
+        #expect(screens.proposed.defaultIsolation == "nonisolated" && screens.proposed.nonisolatedNonsendingByDefault)
+        #expect(screens.notes.first?.hasPrefix("default isolation is set to nonisolated on purpose (Package.swift:") == true)
+        #expect(panels.proposed.defaultIsolation == "nonisolated" && panels.proposed.nonisolatedNonsendingByDefault)
+        #expect(panels.notes.first?.contains("needs swift-tools-version 6.2 (the manifest says 6.0)") == true, "\(panels.notes)")
+    }
+
+    @Test func explainAndThePlanAgree() throws {
+        let fixture = try MigrationFixture(MigrationSources.files)
+        let plan = try fixture.plan()
+        var checked = 0
+        for module in plan.modules {
+            for move in module.moves {
+                let explanation = try fixture.actorlint.explain(path: move.path, line: move.line)
+                #expect(explanation.with62Settings.isolation.jsonValue == move.to, "\(move.path):\(move.line) \(move.name)")
+                #expect(explanation.result.isolation.jsonValue == move.from)
+                checked += 1
+            }
+        }
+        #expect(checked == plan.totals.moved && checked > 10)
+    }
+}
