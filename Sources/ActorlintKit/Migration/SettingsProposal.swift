@@ -29,9 +29,11 @@ public struct SettingsProposal: Sendable {
 
     /// The proposal for `module`, whose index is `index` (nil: none of its files were checked)
     /// and whose directly imported modules of the run are `dependencies` (a test target follows
-    /// what it tests). `selected`: false when `--target` leaves the module out.
+    /// what it tests). `configurations`: every build configuration of an Xcode target, which must
+    /// agree. `selected`: false when `--target` leaves the module out.
     public static func make(_ module: ModuleSettings, index: ProjectIndex?,
                             dependencies: [(settings: ModuleSettings, index: ProjectIndex)],
+                            configurations: [(name: String, settings: ModuleSettings)] = [],
                             goal: MigrationGoal = .both, selected: Bool = true) -> SettingsProposal {
         let role = TargetRole.of(module, index: index)
         var proposal = SettingsProposal(module: module, proposed: module, role: role, reason: "")
@@ -46,6 +48,15 @@ public struct SettingsProposal: Sendable {
         if case .unknown(let why) = module.defaultIsolation {
             proposal.blockers.append("its default isolation cannot be resolved statically: \(why)")
             proposal.reason = "its settings cannot be resolved statically, so nothing is planned for it"
+            return proposal
+        }
+        let differing = configurations.filter {
+            $0.settings.defaultIsolation != module.defaultIsolation || $0.settings.nonisolatedNonsending != module.nonisolatedNonsending
+        }
+        if !differing.isEmpty {
+            let names = configurations.map { "\($0.name): \(MigrationPlan.Settings($0.settings).phrase)" }
+            proposal.blockers.append("its configurations compile it under different concurrency settings (\(names.joined(separator: "; "))): make them agree first")
+            proposal.reason = "its build configurations disagree, so nothing is planned for it"
             return proposal
         }
         let (wantsFeature, wantsMainActor, why) = recommendation(for: role, module: module, dependencies: dependencies)

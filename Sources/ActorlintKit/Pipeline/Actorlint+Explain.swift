@@ -34,7 +34,8 @@ extension Actorlint {
         let (index, dependencies) = LinkedModuleIndex.make(for: file, module: module, linter: linter, caches: caches)
         // The settings `actorlint migrate` proposes for the module: the plan and `explain` ask
         // the same model with the same settings.
-        let proposal = SettingsProposal.make(module, index: index, dependencies: dependencies)
+        let proposal = SettingsProposal.make(module, index: index, dependencies: dependencies,
+                                             configurations: project.configurations(of: module))
         return Explanation(file: file, line: line, column: column, module: module, index: index, proposal: proposal)
     }
 }

@@ -54,7 +54,7 @@ extension Actorlint {
         for target in options.targets where !names.contains(target) {
             throw MigrationError.unknownTarget(target, suggestion: Suggestion.closest(to: target, in: names.sorted()))
         }
-        let proposals = ProposalCache(goal: options.goal, targets: Set(options.targets))
+        let proposals = ProposalCache(goal: options.goal, targets: Set(options.targets), project: project)
         inputs.linter.fileAnalysis = FileAnalysis(triggers: options.goal == .approachable ? ["async", "await"] : []) { file, module, linter in
             let proposal = proposals.proposal(for: module.settings, index: module.index, dependencies: module.dependencies)
             let guarded = module.settings.compilerSupports(CompilerVersion.concurrentAttribute) != true
@@ -170,18 +170,20 @@ extension Actorlint {
 private final class ProposalCache: @unchecked Sendable {
     let goal: MigrationGoal
     let targets: Set<String>
+    let project: ProjectModel
     private let lock = NSLock()
     private var proposals: [String: SettingsProposal] = [:]
 
-    init(goal: MigrationGoal, targets: Set<String>) {
+    init(goal: MigrationGoal, targets: Set<String>, project: ProjectModel) {
         self.goal = goal
         self.targets = targets
+        self.project = project
     }
 
     func proposal(for module: ModuleSettings, index: ProjectIndex?, dependencies: [(settings: ModuleSettings, index: ProjectIndex)]) -> SettingsProposal {
         if let known = lock.withLock({ proposals[module.key] }) { return known }
-        let made = SettingsProposal.make(module, index: index, dependencies: dependencies, goal: goal,
-                                         selected: targets.isEmpty || targets.contains(module.name))
+        let made = SettingsProposal.make(module, index: index, dependencies: dependencies, configurations: project.configurations(of: module),
+                                         goal: goal, selected: targets.isEmpty || targets.contains(module.name))
         return lock.withLock {
             if let known = proposals[module.key] { return known }
             proposals[module.key] = made

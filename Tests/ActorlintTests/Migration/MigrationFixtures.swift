@@ -11,6 +11,16 @@ struct MigrationFixture {
         for (path, text) in files { try directory.write(path, text) }
     }
 
+    /// A copy of `Tests/Fixtures/Projects/<name>`.
+    init(copying name: String) throws {
+        directory = try TemporaryDirectory(withPreviewRules: true)
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Projects/\(name)").path
+        for item in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + item, toPath: directory.url(item))
+        }
+    }
+
     var actorlint: Actorlint {
         var options = Actorlint.Options()
         options.cache = .off
@@ -219,7 +229,7 @@ enum MigrationSources {
 
             func update() {
                 DispatchQueue.main.async {
-                    self.cache = []
+                    print("updated")
                 }
             }
         }
