@@ -198,6 +198,7 @@ enum MigrationSources {
 
         struct Post: Codable {
             var title: String
+            var isDraft: Bool { title.isEmpty }
         }
 
         struct Draft: Sendable {
@@ -218,7 +219,7 @@ enum MigrationSources {
             var cache: [Post] = []
 
             func parse(_ data: Data) async throws -> [Post] {
-                try JSONDecoder().decode([Post].self, from: data)
+                try JSONDecoder().decode([Post].self, from: data).filter { !$0.isDraft }
             }
 
             func refresh(_ data: Data) async throws {
@@ -234,7 +235,6 @@ enum MigrationSources {
             }
         }
 
-        @main
         struct ShopApp: App {
             var body: some Scene {
                 WindowGroup { Text("Shop") }

@@ -1,5 +1,6 @@
 @testable import ActorlintKit
 import Foundation
+import SwiftSyntax
 import Testing
 
 /// The plan on small packages: which settings each module gets and why, and for each async
@@ -94,7 +95,7 @@ import Testing
         #expect(plan.resolved.contains { $0.rule == "app-target-missing-approachable-concurrency" }, "\(plan.resolved)")
         // `parse` is marked `@concurrent`, so only `refresh`, left for review, blocks the main actor once the plan is applied.
         let blocking = plan.created.filter { $0.rule == "main-actor-blocking-work" }
-        #expect(blocking.map(\.line) == [30] && blocking.first?.message.contains("`refresh(…)`") == true, "\(plan.created)")
+        #expect(blocking.map(\.line) == [31] && blocking.first?.message.contains("`refresh(…)`") == true, "\(plan.created)")
     }
 
     @Test func actorlintCountsItsAttributesAgainstTheBlanketMigration() throws {
@@ -159,5 +160,28 @@ import Testing
             }
         }
         #expect(checked == plan.totals.moved && checked > 10)
+    }
+}
+
+/// The isolation facts the plan rests on that the model learnt for it.
+@Suite struct MigrationModelFactsTests {
+    /// swiftc runs a `@main` type's `main()` on the main actor, so it is not a move; another
+    /// static async method of the same type is nonisolated.
+    @Test func theEntryPointOfAMainTypeRunsOnTheMainActor() throws {
+        let file = SourceFile(path: "Entry.swift", text: """
+            @main
+            struct Tool {
+                static func main() async {}
+                static func other() async {}
+            }
+            struct Plain {
+                static func main() async {}
+            }
+
+            """)
+        let model = IsolationModel(file: file, module: .plainSwift6, index: ProjectIndex(files: [file]))
+        let functions = file.shared(FunctionDeclSyntax.self)
+        let isolations = functions.map { model.isolation(of: ExecutionContext(kind: .function, node: Syntax($0))).isolation }
+        #expect(isolations == [.mainActor, .concurrent, .concurrent])
     }
 }
