@@ -108,7 +108,9 @@ final class MigrationWalk {
     private func countBlanket(_ context: ExecutionContext, before: IsolationResult, into result: inout FileMigration) {
         guard let featureOnly, before.isolation == .concurrent, context.kind != .variableInitializer,
               featureOnly.isolation(of: context).isolation == .caller else { return }
-        if let closure = context.node?.as(ClosureExprSyntax.self), TaskCreation(body: closure) != nil { return }
+        // A synchronous closure (`filter`'s) only shares its function's executor; a task's body is
+        // `@isolated(any)`, which the feature does not change.
+        if let closure = context.node?.as(ClosureExprSyntax.self), !closure.isAsync || TaskCreation(body: closure) != nil { return }
         result.blanket += 1
     }
 

@@ -85,6 +85,10 @@ struct WorkCost: Sendable, Equatable {
         }
 
         override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+            if node.awaitKeyword != nil {
+                awaitCount += 1
+                if awaits.count < 3 { awaits.append("each element of `\(node.sequence.trimmedText.prefix(40))` (`for await`, line \(file.line(of: node)))") }
+            }
             guard node.awaitKeyword == nil, !node.body.containsAwait, let source = WorkCost.unknownSize(node.sequence) else {
                 return .visitChildren
             }

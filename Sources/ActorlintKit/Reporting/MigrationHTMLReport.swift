@@ -59,7 +59,7 @@ public enum MigrationHTMLReport {
         var out = "<section id=\"settings\"><h2>Settings, before and after</h2><table><thead><tr><th>module</th><th>what it is</th>"
             + "<th>now</th><th>proposed</th><th>why</th></tr></thead><tbody>"
         for module in plan.modules {
-            let proposed = module.changes ? "<strong>\(escape(module.proposed.phrase))</strong>" : "<span class=\"muted\">no change</span>"
+            let proposed = module.changes ? changed(module.now, module.proposed) : "<span class=\"muted\">no change</span>"
             let blockers = module.blockers.map { "<div class=\"blocked\">blocked: \(rich($0))</div>" }.joined()
             let notes = module.notes.map { "<div class=\"note\">\(rich($0))</div>" }.joined()
             out += "<tr data-module=\"\(escape(module.name))\"><td><code>\(escape(module.name))</code></td><td>\(rich(module.role))</td>"
@@ -67,6 +67,16 @@ public enum MigrationHTMLReport {
                 + "<td>\(rich(module.reason))\(blockers)\(notes)</td></tr>"
         }
         return out + "</tbody></table></section>\n"
+    }
+
+    /// The proposed settings with what changes in bold.
+    static func changed(_ now: MigrationPlan.Settings, _ proposed: MigrationPlan.Settings) -> String {
+        let isolation = "default isolation \(proposed.defaultIsolation)"
+        var parts = [proposed.defaultIsolation == now.defaultIsolation ? escape(isolation) : "<strong class=\"added\">\(escape(isolation))</strong>"]
+        if proposed.nonisolatedNonsendingByDefault {
+            parts.append(now.nonisolatedNonsendingByDefault ? "NonisolatedNonsendingByDefault" : "<strong class=\"added\">+ NonisolatedNonsendingByDefault</strong>")
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// A horizontal stacked bar per module: its moves by direction.
@@ -127,13 +137,17 @@ public enum MigrationHTMLReport {
     }
 
     static func decisions(_ plan: MigrationPlan) -> String {
+        // What actorlint changes first, then what a person decides, then what it leaves.
+        let rank: [Decision.Action: Int] = [.markConcurrent: 0, .review: 1, .leave: 2]
         let rows = plan.modules.flatMap { module in module.moves.filter { $0.decision != nil }.map { (module.name, $0) } }
+            .enumerated().sorted { (rank[$0.element.1.decision!.action]!, $0.offset) < (rank[$1.element.1.decision!.action]!, $1.offset) }
+            .map(\.element)
         var out = "<section id=\"decisions\"><h2>Async code that moves onto an actor</h2>"
         guard !rows.isEmpty else { return out + "<p>None.</p></section>\n" }
         out += "<table><thead><tr><th>module</th><th>where</th><th>code</th><th>moves</th><th>decision</th><th>why</th></tr></thead><tbody>"
         for (module, move) in rows {
             let action = move.decision!.action
-            out += "<tr class=\"\(action.rawValue)\"><td><code>\(escape(module))</code></td><td><code>\(escape(move.path)):\(move.line)</code></td>"
+            out += "<tr class=\"\(action.rawValue)\"><td><code>\(escape(module))</code></td><td>\(location(move.path, move.line))</td>"
                 + "<td>\(rich(move.name))</td><td>\(escape(move.direction))</td><td><span class=\"badge \(action.rawValue)\">"
                 + "\(escape(MigrationReport.label(action)))</span></td><td>\(rich(move.decision!.reason))</td></tr>"
         }
@@ -147,7 +161,7 @@ public enum MigrationHTMLReport {
         out += "<table><thead><tr><th>module</th><th>type</th><th>where</th><th>why</th></tr></thead><tbody>"
         for (module, type) in rows {
             out += "<tr><td><code>\(escape(module))</code></td><td>\(escape(type.kind)) <code>\(escape(type.name))</code></td>"
-                + "<td><code>\(escape(type.path)):\(type.line)</code></td><td>\(rich(type.needsNonisolated!))"
+                + "<td>\(location(type.path, type.line))</td><td>\(rich(type.needsNonisolated!))"
                 + (type.notApplied.map { "<div class=\"note\">not applied: \(rich($0))</div>" } ?? "") + "</td></tr>"
         }
         return out + "</tbody></table></section>\n"
@@ -164,10 +178,16 @@ public enum MigrationHTMLReport {
             out += "<h3>\(title) <span class=\"muted\" data-count=\"\(key)\">\(changes.count)</span></h3>"
             guard !changes.isEmpty else { continue }
             out += "<ul class=\"findings\">" + changes.map {
-                "<li><code>\(escape($0.path)):\($0.line)</code> <span class=\"rule\">\(escape($0.rule))</span></li>"
+                "<li>\(location($0.path, $0.line)) <span class=\"rule\">\(escape($0.rule))</span></li>"
             }.joined() + "</ul>"
         }
         return out + "</section>\n"
+    }
+
+    /// `File.swift:12`, with the whole path on hover: long paths would widen every table.
+    static func location(_ path: String, _ line: Int) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "<code title=\"\(escape(path)):\(line)\">\(escape(name)):\(line)</code>"
     }
 
     static func short(_ name: String) -> String { name.count > 22 ? String(name.prefix(21)) + "…" : name }
@@ -181,9 +201,9 @@ public enum MigrationHTMLReport {
         .cards{display:grid;grid-template-columns:repeat(6,1fr);gap:10px}
         .card{background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:12px 14px}
         .number{display:block;font-size:28px;font-weight:650}.label{color:#4a5568;font-size:13px}
-        table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #dde1e7;font-size:14px}
+        table{width:100%;border-collapse:collapse;table-layout:auto;background:#fff;border:1px solid #dde1e7;font-size:14px}
         th,td{text-align:left;vertical-align:top;padding:7px 9px;border-bottom:1px solid #edf0f3}th{background:#f0f2f5;font-weight:600}
-        .muted{color:#718096}.blocked{color:#b42318;font-weight:600;margin-top:4px}.note{color:#6b4e16;margin-top:4px;font-size:13px}
+        .muted{color:#718096}.added{color:#1e6b34}.blocked{color:#b42318;font-weight:600;margin-top:4px}.note{color:#6b4e16;margin-top:4px;font-size:13px}
         .order{display:flex;flex-wrap:wrap;gap:8px;padding:0;list-style:none;counter-reset:step}
         .order li{counter-increment:step;background:#fff;border:1px solid #dde1e7;border-radius:16px;padding:3px 12px}
         .order li::before{content:counter(step) ". ";color:#718096}
