@@ -30,7 +30,9 @@ enum ManifestSettingsPlacement {
         case append(SyntaxIdentifier)
     }
 
-    static func place(_ additions: [String: Addition], in file: SourceFile, path: String) -> Placement {
+    /// `withoutSwift`: targets with no Swift sources (C targets), whose sharing of a settings
+    /// array does not stop an addition to it.
+    static func place(_ additions: [String: Addition], in file: SourceFile, path: String, withoutSwift: Set<String> = []) -> Placement {
         let reading = PackageManifestReader.read(file, path: path)
         let targets = reading.targets
         var remaining = additions.filter { !$0.value.texts.isEmpty }.mapValues(\.texts)
@@ -39,7 +41,7 @@ enum ManifestSettingsPlacement {
         // The containers each target's settings come from, and the syntax of each container.
         var nodes: [Container: Syntax] = [:]
         var sharers: [Container: [String]] = [:]
-        for target in targets {
+        for target in targets where !withoutSwift.contains(target.name) {
             for case .call(let call) in target.settings ?? [] {
                 guard let (container, node) = container(of: call.node) else { continue }
                 nodes[container] = node
@@ -67,7 +69,7 @@ enum ManifestSettingsPlacement {
                 placement.unplaced[target.name] = "its `swiftSettings` are assembled in a way actorlint cannot edit (neither its own array nor an array it shares)"
             }
         }
-        return verified(placement, additions: additions, reading: reading, file: file, path: path)
+        return verified(placement, additions: additions, reading: reading, file: file, path: path, withoutSwift: withoutSwift)
     }
 
     /// The container a setting's syntax sits in.
@@ -120,7 +122,7 @@ enum ManifestSettingsPlacement {
 
     /// The placement if the edited manifest gives every target exactly what was planned.
     private static func verified(_ placement: Placement, additions: [String: Addition], reading: PackageManifestReader.Reading,
-                                 file: SourceFile, path: String) -> Placement {
+                                 file: SourceFile, path: String, withoutSwift: Set<String>) -> Placement {
         guard !placement.edits.isEmpty else { return placement }
         guard let text = TextEdits.apply(placement.edits, to: file.text) else {
             var refused = Placement()
@@ -131,7 +133,7 @@ enum ManifestSettingsPlacement {
         let before = Dictionary(reading.contribution.modules.map { ($0.settings.name, $0.settings) }) { first, _ in first }
         let after = Dictionary(PackageManifestReader.read(edited, path: path).contribution.modules.map { ($0.settings.name, $0.settings) }) { first, _ in first }
         var failed: [String] = []
-        for (name, old) in before {
+        for (name, old) in before where !withoutSwift.contains(name) {
             let addition = placement.unplaced[name] == nil ? additions[name] ?? Addition() : Addition()
             guard let new = after[name] else { failed.append(name); continue }
             let features = old.features.union(addition.features)

@@ -10,13 +10,15 @@ enum AttributeInsertion {
 
     static func concurrent(on node: Syntax, file: SourceFile, newline: String, guarded: Bool) -> TextEdit? {
         if let closure = node.as(ClosureExprSyntax.self) {
-            guard !guarded else { return nil }
+            let edit: TextEdit
             if let signature = closure.signature {
                 let offset = signature.positionAfterSkippingLeadingTrivia.utf8Offset
-                return TextEdit(start: offset, end: offset, replacement: attribute + " ")
+                edit = TextEdit(start: offset, end: offset, replacement: attribute + " ")
+            } else {
+                let offset = closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+                edit = TextEdit(start: offset, end: offset, replacement: " \(attribute) in")
             }
-            let offset = closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
-            return TextEdit(start: offset, end: offset, replacement: " \(attribute) in")
+            return guarded ? guardedStatement(around: closure, edit: edit, newline: newline) : edit
         }
         let attributes: AttributeListSyntax
         let afterAttributes: TokenSyntax?
@@ -44,5 +46,25 @@ enum AttributeInsertion {
         }
         let offset = afterAttributes.positionAfterSkippingLeadingTrivia.utf8Offset
         return TextEdit(start: offset, end: offset, replacement: attribute + " ")
+    }
+
+    /// A closure's attribute cannot sit in an `#if`: the statement (or, in a one-line body, the
+    /// declaration) that holds the closure is written twice instead, with the attribute for
+    /// Swift 6.2 and later and as it was before.
+    private static func guardedStatement(around closure: ClosureExprSyntax, edit: TextEdit, newline: String) -> TextEdit? {
+        let startsLine = { (node: Syntax) in
+            node.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.contains(where: \.isNewline) == true
+        }
+        guard let statement = closure.nearest(orSelf: false, where: {
+            ($0.is(CodeBlockItemSyntax.self) || $0.is(MemberBlockItemSyntax.self)) && startsLine($0)
+        }) else { return nil }
+        let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset, end = statement.endPositionBeforeTrailingTrivia.utf8Offset
+        let original = statement.trimmedDescription
+        var bytes = Array(original.utf8)
+        bytes.insert(contentsOf: Array(edit.replacement.utf8), at: edit.start - start)
+        let indentation = statement.lineIndentation
+        let text = "#if compiler(>=6.2)" + newline + indentation + String(decoding: bytes, as: UTF8.self) + newline + indentation + "#else"
+            + newline + indentation + original + newline + indentation + "#endif"
+        return TextEdit(start: start, end: end, replacement: text)
     }
 }

@@ -90,6 +90,7 @@ final class MigrationWalk {
             }
             result.moves.append(moved)
         }
+        iteratorClosures(walk.contexts, into: &result)
         result.blanket += walk.asyncFunctionTypes
         if proposal.addsMainActor {
             types(walk, into: &result)
@@ -121,25 +122,57 @@ final class MigrationWalk {
             moved.decision = Decision(action: .leave, reason: "a requirement without a body: each implementation decides where it runs", evidence: [])
             return
         }
+        if let call = SendingHazard.firstCall(in: body, file: file, index: now.index) {
+            mark(&moved, node: node, body: body, later: later, evidence: [call], reason: SendingHazard.reason(call))
+            return
+        }
         let cost = WorkCost(of: body, in: file)
         guard cost.isHeavy else {
             moved.decision = Decision(action: .leave, reason: cost.lightReason, evidence: cost.awaits)
             return
         }
         let work = cost.heavy.joined(separator: "; ")
+        mark(&moved, node: node, body: body, later: later, evidence: cost.heavy, reason: "it does heavy work (\(work)) that would otherwise run on "
+            + (later == .mainActor ? "the main actor" : "its caller's actor"))
+    }
+
+    /// Marks code that must stay off its actor `@concurrent`, or leaves it to a person when the
+    /// attribute would not compile there or cannot be added.
+    private func mark(_ moved: inout MovedCode, node: Syntax, body: Syntax, later: Isolation, evidence: [String], reason: String) {
+        let work = evidence.joined(separator: "; ")
         if later == .mainActor, let blocker = MainActorReach.firstUse(in: body, of: node) {
-            moved.decision = Decision(action: .review, reason: "it does heavy work (\(work)), but it uses \(blocker), which becomes main-actor "
-                + "code: `@concurrent` would not compile. Move the heavy part into a `@concurrent` function", evidence: cost.heavy)
+            moved.decision = Decision(action: .review, reason: "it should stay off the main actor (\(work)), but it uses \(blocker), which "
+                + "becomes main-actor code: `@concurrent` would not compile. Move that part into a `@concurrent` function", evidence: evidence)
             return
         }
         guard let edit = AttributeInsertion.concurrent(on: node, file: file, newline: edits.newline, guarded: guarded) else {
-            moved.decision = Decision(action: .review, reason: "it does heavy work (\(work)), but actorlint cannot add `@concurrent` "
-                + "there (\(guarded ? "a closure, and the compiler may predate Swift 6.2" : "an accessor")): mark it by hand", evidence: cost.heavy)
+            moved.decision = Decision(action: .review, reason: "it should stay off its actor (\(work)), but actorlint cannot add `@concurrent` "
+                + "there (\(guarded ? "a closure, and the compiler may predate Swift 6.2" : "an accessor")): mark it by hand", evidence: evidence)
             return
         }
         moved.edit = edit
-        moved.decision = Decision(action: .markConcurrent, reason: "it does heavy work (\(work)) that would otherwise run on "
-            + (later == .mainActor ? "the main actor" : "its caller's actor"), evidence: cost.heavy)
+        moved.decision = Decision(action: .markConcurrent, reason: reason, evidence: evidence)
+    }
+
+    /// Async closures that await an iterator's `next()` (`SendingHazard`): stored as a plain
+    /// async function value, handed to a function of this module, or formed in a function that
+    /// moves, they run on their caller's actor with the feature, which the model does not always
+    /// see; each says `@concurrent` (a closure that already runs concurrently keeps doing so).
+    func iteratorClosures(_ contexts: [ExecutionContext], into result: inout FileMigration) {
+        guard proposal.addsFeature else { return }
+        for context in contexts where context.kind == .closure {
+            guard let closure = context.node?.as(ClosureExprSyntax.self), closure.isAsync || TaskCreation(body: closure) != nil,
+                  TaskCreation(body: closure)?.isDetached != true,
+                  !result.moves.contains(where: { $0.line == file.line(of: closure) && $0.name == context.summary }),
+                  [.concurrent, .nonisolated, .caller].contains(now.isolation(of: context).isolation),
+                  let call = SendingHazard.firstCall(in: Syntax(closure.statements), file: file, index: now.index) else { continue }
+            var moved = MovedCode(path: file.path, line: file.line(of: closure), name: context.summary, owner: owner(of: Syntax(closure)),
+                                  from: Isolation.concurrent.jsonValue, to: Isolation.caller.jsonValue, isAsync: true,
+                                  because: "an async closure of a plain async function type runs on its caller's actor with "
+                                      + "NonisolatedNonsendingByDefault (SE-0461)")
+            mark(&moved, node: Syntax(closure), body: Syntax(closure.statements), later: .caller, evidence: [call], reason: SendingHazard.reason(call))
+            result.moves.append(moved)
+        }
     }
 
     static func body(of node: Syntax) -> Syntax? {

@@ -42,7 +42,16 @@ struct SettingsEdits {
                     features: proposal.addsFeature ? [ModuleSettings.nonisolatedNonsendingByDefault] : [],
                     mainActor: proposal.addsMainActor))
             }) { first, _ in first }
-            let placement = ManifestSettingsPlacement.place(additions, in: SourceFile(path: path, text: text), path: path)
+            // C targets share a loop's settings harmlessly: Swift settings do nothing to them.
+            let planned = Set(proposals.map(\.module.name))
+            let withoutSwift = Set(project.modules.indices.filter { position in
+                let module = project.modules[position]
+                guard module.projectPath == path, !planned.contains(module.name) else { return false }
+                let roots = project.roots.filter { $0.module == position }.map(\.path)
+                return !roots.isEmpty && FileDiscovery().discover(roots).files.isEmpty
+            }.map { project.modules[$0].name })
+            let placement = ManifestSettingsPlacement.place(additions, in: SourceFile(path: path, text: text), path: path,
+                                                            withoutSwift: withoutSwift)
             for proposal in proposals {
                 if let why = placement.unplaced[proposal.module.name] { unplaced[proposal.module.key] = why }
             }

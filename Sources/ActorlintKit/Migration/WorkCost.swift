@@ -172,7 +172,9 @@ struct WorkCost: Sendable, Equatable {
         case "propertyList" where base == "PropertyListSerialization", "data" where base == "PropertyListSerialization":
             return "property-list serialization"
         case "archivedData", "unarchivedObject", "unarchiveTopLevelObjectWithData": return "keyed archiving"
-        case "parse" where base.lowercased().contains("parser"): return "XML parsing"
+        case "parse" where base.lowercased().contains("parser") && call.arguments.isEmpty && call.trailingClosure == nil:
+            // `XMLParser.parse()` parses the whole document before it returns.
+            return "XML parsing"
         case "compressed", "decompressed", "compression_encode_buffer", "compression_decode_buffer", "deflate", "inflate":
             return "compression"
         case "hash" where first == "data", "seal" where labels.contains("using"), "open" where labels.contains("using"):

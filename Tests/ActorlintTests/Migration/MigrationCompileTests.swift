@@ -37,6 +37,23 @@ import Testing
                 "\(results.last ?? "")")
     }
 
+    @Test func callsThatStayConcurrentCompileOnlyWithTheMarksThePlanAdds() async throws {
+        let fixture = try MigrationFixture([
+            "Package.swift": "// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Lines\")])\n",
+            "Sources/Lines/Lines.swift": MigrationSendingHazardTests.source,
+        ])
+        _ = try fixture.apply(.approachable)
+        let feature = ModuleSettings(features: [ModuleSettings.nonisolatedNonsendingByDefault])
+        let results = try await FixCompileTests.TypeChecker().check([
+            Job(name: "before", text: MigrationSendingHazardTests.source, settings: .plainSwift6),
+            Job(name: "after", text: try fixture.read("Sources/Lines/Lines.swift"), settings: feature),
+            Job(name: "the feature alone", text: MigrationSendingHazardTests.source, settings: feature),
+        ])
+        #expect(results[0].isEmpty, "\(results[0])")
+        #expect(results[1].isEmpty, "\(results[1])")
+        #expect(results[2].contains("risks causing data races"), "without the marks it must not compile:\n\(results[2])")
+    }
+
     @Test func guardedAttributesCompileInSwift5ModeAndWithTheFeature() async throws {
         let fixture = try MigrationFixture([
             "Package.swift": "// swift-tools-version: 5.10\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n",

@@ -185,3 +185,80 @@ import Testing
         #expect(isolations == [.mainActor, .concurrent, .concurrent])
     }
 }
+
+/// Code whose async calls stay on the global concurrent executor after the change (the callee is
+/// built without the feature) keeps `@concurrent`, or moving it would not compile.
+@Suite struct MigrationSendingHazardTests {
+    static let source = """
+        import Foundation
+        import XCTest
+
+        public struct Lines<Upstream: AsyncIteratorProtocol>: AsyncIteratorProtocol where Upstream.Element == UInt8 {
+            var upstream: Upstream
+            var parser = Parser()
+
+            // mark: awaits the upstream iterator itself
+            public mutating func next() async throws -> UInt8? {
+                try await upstream.next()
+            }
+
+            // leave; its closure is marked instead
+            public mutating func nextParsed() async throws -> UInt8? {
+                try await parser.parse { try await upstream.next() }
+            }
+        }
+
+        struct Parser {
+            mutating func parse(_ fetch: () async throws -> UInt8?) async throws -> UInt8? { try await fetch() }
+        }
+
+        struct AnyIterator<Element> {
+            let produceNext: () async throws -> Element?
+
+            init<Iterator: AsyncIteratorProtocol>(_ iterator: Iterator) where Iterator.Element == Element {
+                var iterator = iterator
+                // mark: a stored closure
+                self.produceNext = { try await iterator.next() }
+            }
+        }
+
+        // Near miss: a task group's `next()` takes its caller's isolation.
+        func sum(_ values: [Int]) async -> Int {
+            await withTaskGroup(of: Int.self) { group in
+                for value in values { group.addTask { value } }
+                var total = 0
+                while let value = await group.next() { total += value }
+                return total
+            }
+        }
+
+        final class LinesTests: XCTestCase {
+            // mark: `super.setUp()` is XCTestCase's
+            override func setUp() async throws {
+                try await super.setUp()
+            }
+        }
+
+        """
+
+    @Test func callsThatStayConcurrentKeepTheirCodeConcurrent() throws {
+        let fixture = try MigrationFixture([
+            "Package.swift": "// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Lines\")])\n",
+            "Sources/Lines/Lines.swift": Self.source,
+        ])
+        let module = try #require(try fixture.plan(.approachable).module("Lines"))
+        let next = try #require(module.moves.first { $0.name == "function `next()`" }?.decision)
+        #expect(next.action == .markConcurrent && next.evidence == ["`upstream.next()` (line 10), an async iterator's `next()`"], "\(next)")
+        #expect(next.reason.contains("built without NonisolatedNonsendingByDefault"))
+        #expect(module.action("nextParsed") == .leave)
+        let closures = module.moves.filter { $0.name.hasPrefix("closure") }
+        #expect(closures.map(\.line) == [15, 29] && closures.allSatisfy { $0.decision?.action == .markConcurrent }, "\(closures)")
+        #expect(module.action("sum") == .leave)
+        #expect(module.move("setUp")?.decision?.evidence.first?.hasPrefix("`super.setUp(…)` (line 46), a method of `XCTestCase`") == true)
+        _ = try fixture.apply(.approachable)
+        let text = try fixture.read("Sources/Lines/Lines.swift")
+        #expect(text.contains("try await parser.parse { @concurrent in try await upstream.next() }"))
+        #expect(text.contains("self.produceNext = { @concurrent in try await iterator.next() }"))
+        #expect(text.contains("    @concurrent public mutating func next()") && text.contains("    @concurrent override func setUp()"))
+    }
+}
