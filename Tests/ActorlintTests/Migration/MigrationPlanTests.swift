@@ -262,3 +262,27 @@ import Testing
         #expect(text.contains("    @concurrent public mutating func next()") && text.contains("    @concurrent override func setUp()"))
     }
 }
+
+extension MigrationModelFactsTests {
+    /// `#if os(macOS)` around `package.targets.append(…)` adds targets on one platform; the
+    /// condition is no unknown call, so the other targets' settings stay known (as in
+    /// swift-argument-parser's manifest).
+    @Test func aConditionallyAppendedTargetLeavesTheOthersKnown() throws {
+        let file = SourceFile(path: "/p/Package.swift", text: """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            var package = Package(name: "P", targets: [.target(name: "A")])
+
+            #if os(macOS)
+            package.targets.append(contentsOf: [.executableTarget(name: "B")])
+            #endif
+
+            """)
+        let model = ProjectLoader.load(manifest: file, path: "/p/Package.swift")
+        let a = try #require(model.modules.first { $0.name == "A" })
+        #expect(a.defaultIsolation == .nonisolated)
+        #expect(!model.modules.contains { $0.name == "B" })
+        #expect(model.notes.contains { $0.contains("which `#if` clause applies") }, "\(model.notes)")
+    }
+}
