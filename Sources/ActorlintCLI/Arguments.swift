@@ -27,6 +27,8 @@ public struct Arguments: Equatable {
     public var configPath: String?
     public var select: [String] = []
     public var fileTimeout: Double?
+    /// `--swift-version X.Y`: the compiler that builds the checked project.
+    public var swiftVersion: String?
     /// `fix --passes N`: rounds of fixes, each on the text the last one left.
     public var passes = Fixer.maximumPasses
     /// `--no-cache`: neither read nor write the results cache.
@@ -45,7 +47,7 @@ public struct Arguments: Equatable {
         "--unsafe-fixes": [.fix, .migrate], "--diff": [.fix, .migrate], "--config": [.check, .fix, .explain, .migrate],
         "--to": [.migrate], "--target": [.migrate],
         "--select": [.check, .fix], "--file-timeout": [.check, .fix], "--passes": [.fix],
-        "--no-cache": [.check, .fix, .explain, .migrate],
+        "--no-cache": [.check, .fix, .explain, .migrate], "--swift-version": [.check, .fix, .explain, .migrate],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
     /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.
@@ -136,6 +138,12 @@ public struct Arguments: Equatable {
                 arguments.migrationGoal = goal
             case "--target": arguments.targets += try value().split(separator: ",").map(String.init)
             case "--select": arguments.select += try value().split(separator: ",").map(String.init)
+            case "--swift-version":
+                let text = try value()
+                guard CompilerVersion.isVersion(text) else {
+                    throw UsageError("'--swift-version' takes the version of the Swift compiler that builds the project, such as 6.4, not '\(text)'.")
+                }
+                arguments.swiftVersion = text
             case "--passes":
                 let text = try value()
                 guard let passes = Int(text), (1...Fixer.maximumPasses).contains(passes) else {

@@ -96,7 +96,7 @@ public struct Explanation: Sendable {
         out += module.features.isEmpty ? "" : ", features: \(module.features.sorted().joined(separator: ", "))"
         out += "\n            \(module.provenance.replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""))\n"
         // The language mode above is not the compiler: Swift 5 mode is often compiled by Swift 6.2.
-        out += "  compiler: " + (module.compiler.map { $0.phrase } ?? "unknown (no tools version, .swift-version, Xcode version or stated swift-version)") + "\n"
+        out += "  compiler: " + (module.compiler.map { $0.phrase } ?? "unknown (no tools version, .swift-version, Xcode project format or stated swift-version)") + "\n"
         guard proposal.changes else {
             out += "  with the settings `actorlint migrate` proposes: no change to the module's settings (\(proposal.reason))\n"
             return out

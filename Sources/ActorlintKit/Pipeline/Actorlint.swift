@@ -37,6 +37,9 @@ public struct Actorlint: Sendable {
         public var select: [String] = []
         /// Seconds a file may take, replacing the configuration's bound.
         public var fileTimeout: Double?
+        /// The compiler that builds the project, replacing the configuration's `swift-version`
+        /// and what the projects' files tell (`CompilerVersion.stated`).
+        public var swiftVersion: CompilerVersion?
         /// Where earlier runs' results are kept (`ResultCache`).
         public var cache = CacheSetting.standard
         /// Read for the user's cache folder (`XDG_CACHE_HOME`, `HOME`).
@@ -115,6 +118,7 @@ public struct Actorlint: Sendable {
                                                  environment: options.environment).map { ResultCache(directory: $0) }
         }
         var project = ProjectLoader.load(for: paths, cache: cache, listings: listings)
+        if let stated = options.swiftVersion ?? configuration.swiftVersion { project.state(stated) }
         if let projectTransform { project = projectTransform(project) }
         var linter = Linter(configuration: configuration, project: project)
         linter.cache = cache
