@@ -44,8 +44,7 @@ struct MigrateCommand {
         let files = result.failures.isEmpty ? result.changes.count : 0
         console.err("\(verb) \(files) file\(files == 1 ? "" : "s"): settings of \(result.plan.order.count) module\(result.plan.order.count == 1 ? "" : "s")"
             + (result.plan.order.isEmpty ? "" : " (\(result.plan.order.joined(separator: ", ")))")
-            + ", \(totals.concurrent) `@concurrent` (the blanket migration would add \(totals.blanket)), \(totals.nonisolated) `nonisolated` type"
-            + "\(totals.nonisolated == 1 ? "" : "s")" + (arguments.unsafeFixes ? ", \(result.hopsRemoved) redundant hop\(result.hopsRemoved == 1 ? "" : "s") removed" : "")
+            + ", \(totals.concurrent) `@concurrent` (the blanket migration would add \(totals.blanket)), \(totals.nonisolated) `nonisolated`" + (arguments.unsafeFixes ? ", \(result.hopsRemoved) redundant hop\(result.hopsRemoved == 1 ? "" : "s") removed" : "")
             + ".\n")
         if !arguments.unsafeFixes, !result.plan.redundantHops.isEmpty {
             console.err("\(result.plan.redundantHops.count) hop\(result.plan.redundantHops.count == 1 ? "" : "s") became redundant; `--unsafe-fixes` removes them.\n")

@@ -17,6 +17,8 @@ struct FileMigration: Sendable {
     var offMainUses: [String: String] = [:]
     /// Awaited calls by callee name, by where their caller runs after the change.
     var callers: [String: CallerTally] = [:]
+    /// Functions referred to as values (`.custom(customCompletion)`), by name: where.
+    var functionValues: [String: String] = [:]
     /// What `swift package migrate --to-feature NonisolatedNonsendingByDefault` would mark
     /// `@concurrent` here: nonisolated async functions and closures, and async function types.
     var blanket = 0
@@ -87,12 +89,16 @@ final class MigrationWalk {
             moved.isVisibleOutside = isVisibleOutside(context.node!)
             if moved.isAsync, later.isolation == .caller || later.isolation == .mainActor {
                 decide(&moved, context: context, later: later.isolation)
+            } else if !moved.isAsync, later.isolation == .mainActor, let function = context.node?.as(FunctionDeclSyntax.self) {
+                moved.nonisolatedEdit = FunctionValues.nonisolatedEdit(on: function)
+                moved.mainActorUse = function.body.flatMap { MainActorReach.firstUse(in: Syntax($0), of: Syntax(function)) }
             }
             result.moves.append(moved)
         }
         iteratorClosures(walk.contexts, into: &result)
         result.blanket += walk.asyncFunctionTypes
         if proposal.addsMainActor {
+            result.functionValues = FunctionValues.references(in: file)
             types(walk, into: &result)
             offMainUses(walk.contexts, planned: result.moves, into: &result)
         }

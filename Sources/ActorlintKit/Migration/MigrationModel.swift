@@ -12,11 +12,16 @@ public struct MovedCode: Sendable, Codable, Equatable {
     public var isAsync: Bool
     /// The reason for where it runs after the change, as `explain` gives its root.
     public var because: String
-    /// For async code that moves onto its caller's actor or the main actor: what the plan does.
+    /// For async code that moves onto its caller's actor or the main actor, and for a function
+    /// value that moves onto the main actor: what the plan does.
     public var decision: Decision?
 
-    /// The `@concurrent` insertion, when the decision is to mark it.
+    /// The `@concurrent` (or `nonisolated`) insertion, when the decision is to mark it.
     var edit: TextEdit?
+    /// For a synchronous function that becomes main-actor code: where `nonisolated` would keep
+    /// it as it is, and the first main-actor thing its body uses (then it cannot be).
+    var nonisolatedEdit: TextEdit?
+    var mainActorUse: String?
     /// The bare function name (`load`), to match its call sites.
     var functionName: String?
     /// `public`/`open`/`package`: code outside the checked files may call it.
@@ -28,13 +33,16 @@ public struct MovedCode: Sendable, Codable, Equatable {
     public var direction: String { "\(from) → \(to)" }
 }
 
-/// What the plan does with async code that moves onto an actor, and why.
+/// What the plan does with code that moves onto an actor, and why.
 public struct Decision: Sendable, Codable, Equatable {
     public enum Action: String, Sendable, Codable {
         /// Add `@concurrent`: it does heavy work and would otherwise do it on its caller's actor.
         case markConcurrent = "mark-concurrent"
         /// Leave it to run on its caller's actor (or the main actor): light, awaits, or called off it.
         case leave
+        /// Add `nonisolated`: a synchronous function used as a function value that code off the
+        /// main actor may call, which default isolation MainActor would make main-actor code.
+        case markNonisolated = "mark-nonisolated"
         /// Heavy, but `@concurrent` would not compile or keep behaviour: a person decides.
         case review
     }

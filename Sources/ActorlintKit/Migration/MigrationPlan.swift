@@ -89,7 +89,7 @@ public struct MigrationPlan: Sendable, Codable {
         public var left = 0
         /// Heavy code a person must look at.
         public var review = 0
-        /// Types actorlint marks `nonisolated`.
+        /// Types and functions actorlint marks `nonisolated`.
         public var nonisolated = 0
         /// What the blanket migration (`swift package migrate --to-feature
         /// NonisolatedNonsendingByDefault`) would mark `@concurrent`.
@@ -123,6 +123,7 @@ extension MigrationPlan.Module {
         counts.left = moves.filter { $0.decision?.action == .leave }.count
         counts.review = moves.filter { $0.decision?.action == .review }.count
         counts.nonisolated = types.filter { $0.needsNonisolated != nil && $0.notApplied == nil }.count
+            + moves.filter { $0.decision?.action == .markNonisolated }.count
         counts.blanket = blanket
     }
 }

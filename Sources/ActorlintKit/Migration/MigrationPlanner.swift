@@ -18,6 +18,7 @@ struct MigrationPlanner {
     func plan() -> (plan: MigrationPlan, edits: [String: [TextEdit]]) {
         var callers: [String: FileMigration.CallerTally] = [:]
         var uses: [String: String] = [:]
+        var functionValues: [String: String] = [:]
         var extensions: [String: [(path: String, offset: Int)]] = [:]
         var byModule: [String: [FileMigration]] = [:]
         for file in files {
@@ -26,6 +27,7 @@ struct MigrationPlanner {
                 callers[name, default: .init()].offMain += tally.offMain
             }
             for (name, place) in file.offMainUses where uses[name] == nil { uses[name] = place }
+            for (name, place) in file.functionValues where functionValues[name] == nil { functionValues[name] = place }
             for (name, offsets) in file.extensions {
                 extensions[file.moduleKey + "#" + name, default: []] += offsets.map { (file.path, $0) }
             }
@@ -39,7 +41,10 @@ struct MigrationPlanner {
             for file in members {
                 for var move in file.moves {
                     settleCallers(&move, callers: callers)
-                    if let edit = move.edit, move.decision?.action == .markConcurrent { edits[move.path, default: []].append(edit) }
+                    FunctionValues.decide(&move, values: functionValues)
+                    if let edit = move.edit, [.markConcurrent, .markNonisolated].contains(move.decision?.action) {
+                        edits[move.path, default: []].append(edit)
+                    }
                     module.moves.append(move)
                 }
                 for var type in file.types {

@@ -41,7 +41,7 @@ public enum MigrationHTMLReport {
             ("moved", totals.moved, "functions and closures that move"),
             ("concurrent", totals.concurrent, "<code>@concurrent</code> added by actorlint"),
             ("blanket", totals.blanket, "<code>@concurrent</code> the blanket migration adds"),
-            ("nonisolated", totals.nonisolated, "types marked <code>nonisolated</code>"),
+            ("nonisolated", totals.nonisolated, "<code>nonisolated</code> added"),
             ("hops", plan.redundantHops.count, "hops made redundant"),
         ]
         return "<section id=\"summary\" class=\"cards\">" + cards.map { key, value, label in
@@ -138,11 +138,11 @@ public enum MigrationHTMLReport {
 
     static func decisions(_ plan: MigrationPlan) -> String {
         // What actorlint changes first, then what a person decides, then what it leaves.
-        let rank: [Decision.Action: Int] = [.markConcurrent: 0, .review: 1, .leave: 2]
+        let rank: [Decision.Action: Int] = [.markConcurrent: 0, .markNonisolated: 1, .review: 2, .leave: 3]
         let rows = plan.modules.flatMap { module in module.moves.filter { $0.decision != nil }.map { (module.name, $0) } }
             .enumerated().sorted { (rank[$0.element.1.decision!.action]!, $0.offset) < (rank[$1.element.1.decision!.action]!, $1.offset) }
             .map(\.element)
-        var out = "<section id=\"decisions\"><h2>Async code that moves onto an actor</h2>"
+        var out = "<section id=\"decisions\"><h2>Decisions: what actorlint marks, leaves, and leaves to you</h2>"
         guard !rows.isEmpty else { return out + "<p>None.</p></section>\n" }
         out += "<table><thead><tr><th>module</th><th>where</th><th>code</th><th>moves</th><th>decision</th><th>why</th></tr></thead><tbody>"
         for (module, move) in rows {
@@ -211,7 +211,7 @@ public enum MigrationHTMLReport {
         .axis{font-size:13px;fill:#2d3748}.value{font-size:12px;fill:#2d3748}
         .legend{list-style:none;padding:0;display:flex;gap:18px;font-size:13px}.swatch{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:6px}
         .badge{border-radius:10px;padding:1px 8px;font-size:12px;font-weight:600;white-space:nowrap}
-        .badge.mark-concurrent{background:#def7e5;color:#1e7b3a}.badge.leave{background:#e6eefb;color:#2a5ca8}.badge.review{background:#fdecd8;color:#9a4a06}
+        .badge.mark-concurrent,.badge.mark-nonisolated{background:#def7e5;color:#1e7b3a}.badge.leave{background:#e6eefb;color:#2a5ca8}.badge.review{background:#fdecd8;color:#9a4a06}
         .findings{columns:2;font-size:13px}.rule{color:#4a5568}
         footer{margin-top:32px;color:#718096;font-size:12px}
         """

@@ -2,7 +2,7 @@
 extension MigrationReport {
     public static func markdown(_ plan: MigrationPlan) -> String {
         var out = "# Swift 6.2 migration plan\n\n" + header(plan) + "\n\n"
-        out += "| module | role | now | proposed | moves | `@concurrent` | blanket | `nonisolated` types |\n"
+        out += "| module | role | now | proposed | moves | `@concurrent` | blanket | `nonisolated` |\n"
         out += "|---|---|---|---|---:|---:|---:|---:|\n"
         for module in plan.modules {
             out += "| `\(module.name)` | \(cell(module.role)) | \(module.now.phrase) | \(module.changes ? module.proposed.phrase : "no change") "

@@ -30,7 +30,7 @@ public enum MigrationReport {
             for note in module.notes { out += "  note:     \(note)\n" }
             guard module.changes else { continue }
             let asyncMoves = module.moves.filter { $0.decision != nil }
-            if !asyncMoves.isEmpty { out += "  async code that moves onto an actor (\(asyncMoves.count)):\n" }
+            if !asyncMoves.isEmpty { out += "  decisions (\(asyncMoves.count)):\n" }
             for move in asyncMoves {
                 out += "    \(move.path):\(move.line)  \(move.name)  \(move.direction)\n"
                 out += "      \(label(move.decision!.action)): \(move.decision!.reason)\n"
@@ -77,6 +77,7 @@ public enum MigrationReport {
     static func label(_ action: Decision.Action) -> String {
         switch action {
         case .markConcurrent: "@concurrent"
+        case .markNonisolated: "nonisolated"
         case .leave: "leave"
         case .review: "review"
         }
@@ -117,6 +118,6 @@ public enum MigrationReport {
         return "Counts: \(totals.moved) functions and closures move; `@concurrent` added by actorlint: \(totals.concurrent) "
             + "(\(totals.left) left on their actor with a reason, \(totals.review) to review); by the blanket migration "
             + "(`swift package migrate --to-feature NonisolatedNonsendingByDefault`): \(totals.blanket); "
-            + "types marked `nonisolated`: \(totals.nonisolated).\n"
+            + "`nonisolated` added (types and functions): \(totals.nonisolated).\n"
     }
 }

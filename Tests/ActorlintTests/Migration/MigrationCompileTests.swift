@@ -54,6 +54,22 @@ import Testing
         #expect(results[2].contains("risks causing data races"), "without the marks it must not compile:\n\(results[2])")
     }
 
+    @Test func functionValuesCompileWithTheNonisolatedThePlanAdds() async throws {
+        let fixture = try MigrationFixture([
+            "Package.swift": "// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.executableTarget(name: \"Tool\")])\n",
+            "Sources/Tool/Tool.swift": MigrationFunctionValueTests.source.replacingOccurrences(of: "history + ", with: ""),
+        ])
+        _ = try fixture.apply()
+        let after = try fixture.read("Sources/Tool/Tool.swift")
+        let both = ModuleSettings(defaultIsolation: .mainActor, features: [ModuleSettings.nonisolatedNonsendingByDefault])
+        let results = try await FixCompileTests.TypeChecker().check([
+            Job(name: "after", text: after, settings: both),
+            Job(name: "without nonisolated", text: after.replacingOccurrences(of: "nonisolated func", with: "func"), settings: both),
+        ])
+        #expect(results[0].isEmpty, "\(results[0])\n\(after)")
+        #expect(results[1].contains("loses global actor 'MainActor'"), "\(results[1])")
+    }
+
     @Test func guardedAttributesCompileInSwift5ModeAndWithTheFeature() async throws {
         let fixture = try MigrationFixture([
             "Package.swift": "// swift-tools-version: 5.10\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n",

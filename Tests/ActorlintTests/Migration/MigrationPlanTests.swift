@@ -286,3 +286,53 @@ extension MigrationModelFactsTests {
         #expect(model.notes.contains { $0.contains("which `#if` clause applies") }, "\(model.notes)")
     }
 }
+
+/// A function used as a value keeps `nonisolated` under default isolation MainActor (as in
+/// swift-argument-parser's `math` example, whose completion functions go to `.custom(…)`).
+@Suite struct MigrationFunctionValueTests {
+    static let source = """
+        struct Completion: Sendable {
+            let complete: @Sendable ([String]) -> [String]
+            static func custom(_ complete: @Sendable @escaping ([String]) -> [String]) -> Completion { Completion(complete: complete) }
+        }
+
+        struct Tool {
+            static let words = Completion.custom(suggestions)
+            static let others = Completion.custom(reversed)
+        }
+
+        // mark: a value passed to a `@Sendable` parameter
+        func suggestions(_ words: [String]) -> [String] {
+            words.filter { !$0.isEmpty }
+        }
+
+        var history: [String] = []
+
+        // review: uses a global that becomes main-actor code
+        func reversed(_ words: [String]) -> [String] {
+            history + words.reversed()
+        }
+
+        // near miss: called, never used as a value
+        func shout(_ word: String) -> String { word.uppercased() }
+
+        """
+
+    @Test func aFunctionPassedAsAValueStaysNonisolated() throws {
+        let fixture = try MigrationFixture([
+            "Package.swift": "// swift-tools-version: 6.2\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.executableTarget(name: \"Tool\")])\n",
+            "Sources/Tool/Tool.swift": Self.source,
+        ])
+        let module = try #require(try fixture.plan().module("Tool"))
+        let suggestions = try #require(module.move("suggestions")?.decision)
+        #expect(suggestions.action == .markNonisolated)
+        #expect(suggestions.evidence == ["passed to `Completion.custom(…)` (Tool.swift:7)"], "\(suggestions)")
+        let reversed = try #require(module.move("reversed")?.decision)
+        #expect(reversed.action == .review && reversed.reason.contains("it uses `history`"), "\(reversed)")
+        #expect(module.move("shout")?.decision == nil)
+        // The function, and `Completion`, which declares `Sendable`.
+        #expect(module.counts.nonisolated == 2 && module.types.first { $0.name == "Completion" }?.needsNonisolated != nil)
+        _ = try fixture.apply()
+        #expect(try fixture.read("Sources/Tool/Tool.swift").contains("\nnonisolated func suggestions(_ words: [String]) -> [String] {"))
+    }
+}
