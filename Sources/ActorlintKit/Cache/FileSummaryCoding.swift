@@ -21,6 +21,7 @@ extension FileSummary {
             writer.write(root.source)
             writer.write(root.line)
         }
+        writer.write(lastingFailures.sorted())
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -67,6 +68,7 @@ extension FileSummary {
             summary.cancellation.roots[try reader.readString()] = CancellationReach.Root(
                 source: try reader.readString(), path: path, line: try reader.readInt())
         }
+        summary.lastingFailures = Set(try reader.readStrings())
         return summary
     }
 
@@ -113,13 +115,13 @@ extension FileSummary {
         writer.write(parameter.behaviour.rawValue)
         writer.write(parameter.note)
         writer.write(parameter.isEscaping)
-        writer.write(parameter.isKept)
+        writer.write(parameter.use.rawValue)
     }
 
     private static func decodeParameter(from reader: inout ByteReader) throws(ByteReader.Damaged) -> ProjectIndex.ClosureParameter {
         let label = try reader.readBool() ? try reader.readString() : nil
         guard let behaviour = Catalogue.ClosureBehaviour(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
         return ProjectIndex.ClosureParameter(label: label, behaviour: behaviour, note: try reader.readString(),
-                                             isEscaping: try reader.readBool(), isKept: try reader.readBool())
+                                             isEscaping: try reader.readBool(), use: try ClosureUse(rawValue: reader.readString()) ?? .kept)
     }
 }

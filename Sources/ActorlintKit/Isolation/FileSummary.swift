@@ -14,11 +14,14 @@ public struct FileSummary: Sendable, Equatable {
     /// The file's last declaration of each name.
     var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
     var cancellation = CancellationReach.FileContribution()
+    /// Its async functions whose `catch` records a failure for good (`LastingFailure`).
+    var lastingFailures: Set<String> = []
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
          closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
-         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution()) {
+         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution(),
+         lastingFailures: Set<String> = []) {
         self.types = types
         self.globalActorNames = globalActorNames
         self.imports = imports
@@ -26,6 +29,7 @@ public struct FileSummary: Sendable, Equatable {
         self.closureParameters = closureParameters
         self.closureProperties = closureProperties
         self.cancellation = cancellation
+        self.lastingFailures = lastingFailures
     }
 
     public init(_ file: SourceFile) {
@@ -33,7 +37,8 @@ public struct FileSummary: Sendable, Equatable {
         collector.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
-                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
+                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
+                  lastingFailures: LastingFailure.functions(in: file))
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).

@@ -110,6 +110,19 @@ extension ReflexiveWeakSelf {
             }
         }
         """,
+        // `self` is first used after the first suspension: the message says what the weak
+        // capture still does.
+        """
+        final class Exporter {
+            func export() {
+                Task { [↓weak self] in
+                    let data = await Archive.shared.build()
+                    guard let self else { return }
+                    write(data)
+                }
+            }
+        }
+        """,
         // Reading some other `value` is not waiting for a task.
         """
         final class Totals {

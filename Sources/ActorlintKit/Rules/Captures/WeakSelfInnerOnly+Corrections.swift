@@ -5,8 +5,9 @@ extension WeakSelfInnerOnly {
             """
             import Foundation
 
-            final class ImageLoader: Sendable {
-                func load(_ completion: @escaping @Sendable (Int) -> Void) { DispatchQueue.global().async { completion(1) } }
+            final class ImageLoader: @unchecked Sendable {
+                var waiting: [@Sendable (Int) -> Void] = []
+                func load(_ completion: @escaping @Sendable (Int) -> Void) { waiting.append(completion) }
             }
 
             @MainActor final class AvatarView {
@@ -27,8 +28,9 @@ extension WeakSelfInnerOnly {
             """
             import Foundation
 
-            final class ImageLoader: Sendable {
-                func load(_ completion: @escaping @Sendable (Int) -> Void) { DispatchQueue.global().async { completion(1) } }
+            final class ImageLoader: @unchecked Sendable {
+                var waiting: [@Sendable (Int) -> Void] = []
+                func load(_ completion: @escaping @Sendable (Int) -> Void) { waiting.append(completion) }
             }
 
             @MainActor final class AvatarView {

@@ -137,6 +137,18 @@ extension WeakSelfInnerOnly {
             }
         }
         """,
+        // A function of the module that only hands its closure to the main queue: the closure
+        // is held until the queue runs it, and the inner one's weak capture is what matters.
+        """
+        func onMain(_ block: @escaping () -> Void) { DispatchQueue.main.async(execute: block) }
+        final class ShareScreen {
+            func finish(_ account: Account) {
+                onMain {
+                    account.disconnect(completion: { [weak self] in self?.close() })
+                }
+            }
+        }
+        """,
         // The outer closure uses `self`, but nothing shows that `self` keeps it.
         """
         protocol Feed { func observe(_ handler: @escaping (Int) -> Void) }
