@@ -17,8 +17,13 @@ extension MigrationWalk {
             }
             guard let group = node.asProtocol(DeclGroupSyntax.self), let type = TypeDeclaration(node) else { continue }
             let context = ExecutionContext(kind: .typeDeclaration, node: node)
-            guard now.isolation(of: context).isolation != .mainActor, after.isolation(of: context).isolation == .mainActor else { continue }
             let inherited = group.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? []
+            let declaresSendable = inherited.contains("Sendable") || inherited.contains("SendableMetatype")
+            // A `Sendable` type's default isolation depends on the compiler (MainActor before
+            // Swift 6.4, SE-0466): when the project does not tell which, it may move.
+            let later = after.isolation(of: context).isolation
+            let mayMove = later == .mainActor || (declaresSendable && { if case .unknown = later { return true } else { return false } }())
+            guard now.isolation(of: context).isolation != .mainActor, mayMove else { continue }
             let conformances = inherited.enumerated().filter { position, name in
                 // A superclass comes first; the project or the catalogue knows it as a class.
                 let isClass = position == 0 && type.kind == .class
@@ -27,7 +32,7 @@ extension MigrationWalk {
             }.map(\.element)
             var moved = MovedType(path: file.path, line: file.line(of: node), name: type.name, kind: type.kind.rawValue,
                                   conformances: conformances)
-            moved.declaresSendable = inherited.contains("Sendable")
+            moved.declaresSendable = declaresSendable
             if let offset = ModifierInsertion.offset(before: group) {
                 moved.insertions = [offset]
             } else {

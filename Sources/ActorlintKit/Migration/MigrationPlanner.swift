@@ -93,7 +93,8 @@ struct MigrationPlanner {
         if let place = uses[type.name] {
             type.needsNonisolated = "code that stays off the main actor uses it: \(place)"
         } else if type.declaresSendable, type.kind == "struct" || type.kind == "enum" {
-            type.needsNonisolated = "it declares `Sendable`: data meant to cross actors, which main-actor isolation would keep from being used off the main actor"
+            type.needsNonisolated = "it declares `Sendable`: data meant to cross actors, which main-actor isolation (inferred for it "
+                + "before Swift 6.4, SE-0466) would keep from being used off the main actor"
         }
         if type.needsNonisolated != nil, type.insertions == nil {
             type.notApplied = "`nonisolated` cannot be added to it automatically: \(type.notInsertable ?? "no place for the word")"

@@ -86,12 +86,11 @@ public enum MigrationHTMLReport {
         guard !modules.isEmpty else { return out + "<p>No code moves.</p></section>\n" }
         let directions = Array(Set(modules.flatMap { $0.counts.byDirection.keys })).sorted()
         let largest = modules.map(\.counts.moved).max() ?? 1
-        let labelWidth = 170, barWidth = 520, row = 30
-        let height = modules.count * row + 10
-        out += "<svg role=\"img\" aria-label=\"moves by module\" width=\"\(labelWidth + barWidth + 60)\" height=\"\(height)\" viewBox=\"0 0 \(labelWidth + barWidth + 60) \(height)\">"
+        let (labelWidth, barWidth) = (170, 520)
+        out += chartStart("moves by module", rows: modules.count, row: 30)
         for (position, module) in modules.enumerated() {
-            let y = position * row + 4
-            out += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 17)\" text-anchor=\"end\" class=\"axis\">\(escape(short(module.name)))</text>"
+            let y = position * 30 + 4
+            out += rowLabel(module.name, y: y + 17)
             var x = Double(labelWidth)
             for direction in directions {
                 let count = module.counts.byDirection[direction] ?? 0
@@ -118,12 +117,11 @@ public enum MigrationHTMLReport {
             + "only the ones with heavy work, and says why it leaves each other one on its caller's actor.</p>"
         guard !modules.isEmpty else { return out + "<p>Neither adds any.</p></section>\n" }
         let largest = max(1, modules.map { max($0.counts.blanket, $0.counts.concurrent) }.max() ?? 1)
-        let labelWidth = 170, barWidth = 480, row = 44
-        let height = modules.count * row + 10
-        out += "<svg role=\"img\" aria-label=\"@concurrent by module\" width=\"\(labelWidth + barWidth + 60)\" height=\"\(height)\" viewBox=\"0 0 \(labelWidth + barWidth + 60) \(height)\">"
+        let (labelWidth, barWidth) = (170, 480)
+        out += chartStart("@concurrent by module", rows: modules.count, row: 44)
         for (position, module) in modules.enumerated() {
-            let y = position * row + 4
-            out += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 22)\" text-anchor=\"end\" class=\"axis\">\(escape(short(module.name)))</text>"
+            let y = position * 44 + 4
+            out += rowLabel(module.name, y: y + 22)
             for (offset, (key, count, color)) in [("concurrent", module.counts.concurrent, "#27ae60"), ("blanket", module.counts.blanket, "#c0392b")].enumerated() {
                 let width = max(count > 0 ? 2 : 0, Int((Double(count) / Double(largest) * Double(barWidth)).rounded()))
                 let top = y + offset * 18
@@ -188,6 +186,16 @@ public enum MigrationHTMLReport {
     static func location(_ path: String, _ line: Int) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return "<code title=\"\(escape(path)):\(line)\">\(escape(name)):\(line)</code>"
+    }
+
+    /// An SVG chart of `rows` rows, a module's name at the left of each.
+    static func chartStart(_ label: String, rows: Int, row: Int) -> String {
+        let (width, height) = (170 + 520 + 60, rows * row + 10)
+        return "<svg role=\"img\" aria-label=\"\(label)\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"
+    }
+
+    static func rowLabel(_ name: String, y: Int) -> String {
+        "<text x=\"162\" y=\"\(y)\" text-anchor=\"end\" class=\"axis\">\(escape(short(name)))</text>"
     }
 
     static func short(_ name: String) -> String { name.count > 22 ? String(name.prefix(21)) + "…" : name }
