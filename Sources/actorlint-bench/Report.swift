@@ -71,6 +71,13 @@ func report(_ m: Measurements, jsonPath: String?) {
     } else {
         goals.append(("peak RSS ≤ 500 MB (cold, 1×): \(megabytes(cold.peakRSS))", cold.peakRSS <= 500 << 20))
     }
+    if let phases = m.plan.details["phases"] as? [String: Double] {
+        table.append("")
+        table.append("migrate plan phases (CPU s): " + phases.sorted { $0.value > $1.value }.map { "\($0.key) \(format($0.value))" }.joined(separator: ", "))
+        if let counters = m.plan.details["counters"] as? [String: Int] {
+            table.append("migrate plan counters: " + counters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+    }
     if let rules = all.details["rules"] as? [String: Double], !rules.isEmpty {
         table.append("")
         table.append("Per-rule CPU, check all rules (thread CPU summed over threads; bare parse = \(format(parse.cpu)) s):")

@@ -41,9 +41,11 @@ struct FileMigration: Sendable {
                         guarded: Bool) -> FileMigration {
         var result = FileMigration(path: file.path, moduleKey: proposal.module.key)
         guard proposal.changes else { return result }
-        result.findingsAfter = linter.analyse(file, module: proposal.proposed, index: index, indexes: [:]).findings
+        result.findingsAfter = LintProfile.measure(linter.profile, "plan: rules with the proposed settings") {
+            linter.analyse(file, module: proposal.proposed, index: index, indexes: [:]).findings
+        }
         let analysis = MigrationWalk(file: file, proposal: proposal, index: index, guarded: guarded)
-        analysis.run(into: &result)
+        LintProfile.measure(linter.profile, "plan: moves and decisions") { analysis.run(into: &result) }
         return result
     }
 }
