@@ -17,6 +17,7 @@ public enum ActorlintCommand {
             case .explain: return try Explain(arguments: arguments, console: console).run()
             case .rules: return RulesCommand.list(format: arguments.format, console: console)
             case .rule: return try RulesCommand.show(arguments.paths, console: console)
+            case .migrate: return try MigrateCommand(arguments: arguments, console: console).run()
             case .help: return 0
             }
         } catch let error as UsageError {

@@ -9,7 +9,12 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// The parsed command line. Hand-written: no argument-parsing package can be fetched here.
 public struct Arguments: Equatable {
     public enum Command: String, CaseIterable, Equatable, Sendable {
-        case check, fix, explain, rules, rule, help, version
+        case check, fix, explain, rules, rule, migrate, help, version
+    }
+
+    /// `actorlint migrate plan|apply`.
+    public enum MigrateAction: String, CaseIterable, Equatable, Sendable {
+        case plan, apply
     }
 
     public var command: Command = .check
@@ -30,12 +35,19 @@ public struct Arguments: Equatable {
     public var noCache = false
     /// `--help`, alone or after a command.
     public var help = false
+    /// `migrate plan` or `migrate apply`.
+    public var migrateAction: MigrateAction?
+    /// `migrate --to`.
+    public var migrationGoal = MigrationGoal.both
+    /// `migrate --target NAME`: the modules to migrate (repeatable, comma separated).
+    public var targets: [String] = []
 
     static let flags: [String: [Command]] = [
-        "--format": [.check, .fix, .explain, .rules], "--fail-on": [.check, .fix], "--color": [.check, .fix],
-        "--unsafe-fixes": [.fix], "--diff": [.fix], "--config": [.check, .fix, .explain],
+        "--format": [.check, .fix, .explain, .rules, .migrate], "--fail-on": [.check, .fix], "--color": [.check, .fix],
+        "--unsafe-fixes": [.fix, .migrate], "--diff": [.fix, .migrate], "--config": [.check, .fix, .explain, .migrate],
+        "--to": [.migrate], "--target": [.migrate],
         "--select": [.check, .fix], "--file-timeout": [.check, .fix], "--passes": [.fix],
-        "--no-cache": [.check, .fix, .explain], "--swift-version": [.check, .fix, .explain],
+        "--no-cache": [.check, .fix, .explain, .migrate], "--swift-version": [.check, .fix, .explain, .migrate],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
     /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.
@@ -46,10 +58,17 @@ public struct Arguments: Equatable {
         var rest = words[...]
         if let first = rest.first, !first.hasPrefix("-") {
             guard let command = Command(rawValue: first) else {
-                let hint = Suggestion.closest(to: first, in: ["check", "fix", "explain", "rules", "rule"]).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.closest(to: first, in: ["check", "fix", "explain", "rules", "rule", "migrate"]).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(first)'.\(hint) Run 'actorlint --help' for the commands.")
             }
             arguments.command = command
+            rest = rest.dropFirst()
+        }
+        if arguments.command == .migrate, let action = rest.first, !action.hasPrefix("-") {
+            guard let known = MigrateAction(rawValue: action) else {
+                throw UsageError("'actorlint migrate' takes 'plan' or 'apply', not '\(action)'.")
+            }
+            arguments.migrateAction = known
             rest = rest.dropFirst()
         }
         while let word = rest.popFirst() {
@@ -91,7 +110,8 @@ public struct Arguments: Equatable {
             case "--format":
                 arguments.format = try value()
                 let allowed = arguments.command == .rules ? ["text", "markdown", "json"]
-                    : arguments.command == .explain ? ["text", "json"] : OutputFormat.allCases.map(\.rawValue)
+                    : arguments.command == .explain ? ["text", "json"]
+                    : arguments.command == .migrate ? ["text", "json", "markdown", "html"] : OutputFormat.allCases.map(\.rawValue)
                 guard allowed.contains(arguments.format) else {
                     throw UsageError("unknown format '\(arguments.format)' for '\(arguments.command.rawValue)'; expected one of: \(allowed.joined(separator: ", ")).")
                 }
@@ -110,6 +130,13 @@ public struct Arguments: Equatable {
             case "--diff": arguments.diff = true
             case "--no-cache": arguments.noCache = true
             case "--config": arguments.configPath = try value()
+            case "--to":
+                let text = try value()
+                guard let goal = MigrationGoal(rawValue: text) else {
+                    throw UsageError("'--to' takes \(MigrationGoal.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), not '\(text)'.")
+                }
+                arguments.migrationGoal = goal
+            case "--target": arguments.targets += try value().split(separator: ",").map(String.init)
             case "--select": arguments.select += try value().split(separator: ",").map(String.init)
             case "--swift-version":
                 let text = try value()
@@ -130,6 +157,15 @@ public struct Arguments: Equatable {
                 }
                 arguments.fileTimeout = seconds
             default: break
+            }
+        }
+        if arguments.command == .migrate, !arguments.help {
+            guard let action = arguments.migrateAction else { throw UsageError("'actorlint migrate' needs 'plan' or 'apply'.") }
+            if action == .plan, arguments.diff || arguments.unsafeFixes {
+                throw UsageError("'--diff' and '--unsafe-fixes' go with 'migrate apply'; 'migrate plan' writes nothing.")
+            }
+            if action == .apply, arguments.format != "text" {
+                throw UsageError("'--format' goes with 'migrate plan'; 'migrate apply' prints what it changed.")
             }
         }
         if arguments.command == .rules, !arguments.paths.isEmpty {

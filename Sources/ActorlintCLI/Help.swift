@@ -20,12 +20,35 @@ enum Help {
             USAGE: actorlint explain FILE:LINE[:COL] [--format text|json] [--no-cache] [--swift-version X.Y]
 
             Prints the innermost executable context at that point, where it runs (its isolation),
-            the chain of reasons with file:line, and what changes under Swift 6.2's app settings
-            (NonisolatedNonsendingByDefault and default isolation MainActor), with the compiler the
+            the chain of reasons with file:line, where it runs under the Swift 6.2 settings
+            `actorlint migrate` proposes for its module (the plan's model), and the compiler the
             project builds with and the evidence for it (apart from the language mode). The module's other
             files are summarized from the cache `check` keeps (for the file's project, or for a
             folder above it) where they are unchanged; it is read, never written. --no-cache
             parses them all.
+
+            """
+        case .migrate: return """
+            USAGE: actorlint migrate plan [PATH…] [--to approachable|default-main-actor|both] [--target NAME…]
+                                          [--format text|json|markdown|html] [--swift-version X.Y]
+                   actorlint migrate apply [PATH…] [--to …] [--target NAME…] [--diff] [--unsafe-fixes]
+
+            The selective Swift 6.2 migration. Per module, the settings its role calls for: app, UI
+            and executable targets default isolation MainActor (SE-0466) and
+            NonisolatedNonsendingByDefault (SE-0461); libraries only the latter; test targets follow
+            what they test. --to limits that to one setting. The plan lists the code whose isolation
+            moves, marks `@concurrent` only where there is evidence of heavy work (or a call that
+            must stay concurrent), says why each other async function can run on its caller's actor,
+            names the types that need `nonisolated`, the findings the change resolves and creates,
+            the order to adopt the modules in, and the count against the blanket migration
+            (`swift package migrate --to-feature NonisolatedNonsendingByDefault`). --format html
+            writes one self-contained page.
+
+            `apply` edits the project's own files (Package.swift in its layout, shared arrays and
+            loops respected; Xcode: every configuration of the target, or the xcconfig it owns), adds
+            the attributes, and with --unsafe-fixes removes the hops that became redundant. Files are
+            written only if they still parse; a second run changes nothing; --diff writes nothing.
+            A setting that cannot be resolved statically or placed makes it change nothing and exit 2.
 
             """
         default: return """
@@ -37,6 +60,7 @@ enum Help {
               check [PATH…]          Lint Swift files (default: the current folder).
               fix [PATH…]            Apply fixes (--unsafe-fixes, --diff).
               explain FILE:LINE[:COL] Where the code at that point runs, and why.
+              migrate plan|apply     The selective Swift 6.2 migration (see `actorlint migrate --help`).
               rules                  List the rules (--format text|markdown|json).
               rule ID                Document one rule: what, why, examples, fix.
 

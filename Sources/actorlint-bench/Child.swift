@@ -33,6 +33,7 @@ func childMain(_ arguments: [String]) -> Int32 {
        let text = try? String(contentsOfFile: edited, encoding: .utf8) {
         settings.overlay[edited] = kind == "top" ? "// edited by actorlint-bench\n" + text : text + "\n// edited by actorlint-bench\n"
     }
+    if options["--mode"] == "plan" { return planChild(settings, roots: roots, outPath: outPath, start: start, profile: profile) }
     let checkStart = Date()
     guard let result = try? Actorlint(settings).check(roots) else { return 1 }
     let checkSeconds = Date().timeIntervalSince(checkStart)
@@ -45,6 +46,25 @@ func childMain(_ arguments: [String]) -> Int32 {
         "findings": result.findings.count, "failures": result.failures.count, "files": result.fileCount, "lines": result.lineCount,
         "peakRSS": Spawn.peakRSS(),
         "rules": profile.ruleSeconds, "phases": profile.phaseSeconds,
+        "counters": Dictionary(uniqueKeysWithValues: profile.counters.map { ($0.key.rawValue, $0.value) }),
+    ]
+    guard let data = try? JSONSerialization.data(withJSONObject: details, options: [.sortedKeys]) else { return 1 }
+    return FileManager.default.createFile(atPath: outPath, contents: data) ? 0 : 1
+}
+
+/// `actorlint migrate plan` over the roots, its text report rendered as the command prints it.
+private func planChild(_ settings: Actorlint.Options, roots: [String], outPath: String, start: Date, profile: LintProfile) -> Int32 {
+    var settings = settings
+    settings.profile = profile
+    let planStart = Date()
+    guard let plan = try? Actorlint(settings).migrationPlan(roots) else { return 1 }
+    let planSeconds = Date().timeIntervalSince(planStart)
+    let output = MigrationReport.text(plan)
+    let details: [String: Any] = [
+        "seconds": Date().timeIntervalSince(start), "planSeconds": planSeconds, "reportBytes": output.utf8.count,
+        "modules": plan.modules.count, "changing": plan.order.count, "moved": plan.totals.moved,
+        "concurrent": plan.totals.concurrent, "blanket": plan.totals.blanket, "peakRSS": Spawn.peakRSS(),
+        "phases": profile.phaseSeconds,
         "counters": Dictionary(uniqueKeysWithValues: profile.counters.map { ($0.key.rawValue, $0.value) }),
     ]
     guard let data = try? JSONSerialization.data(withJSONObject: details, options: [.sortedKeys]) else { return 1 }

@@ -13,6 +13,7 @@ struct Measurements {
     var all: Step
     var warm: Step
     var edits: [Step]
+    var plan: Step
     var swiftFormat: Step?
     var scaled: [(factor: Int, step: Step)]
     var copied: [(factor: Int, step: Step)]
@@ -24,7 +25,7 @@ func report(_ m: Measurements, jsonPath: String?) {
     let (parse, walk, cold, all, warm, edits, swiftFormat) = (m.parse, m.walk, m.cold, m.all, m.warm, m.edits, m.swiftFormat)
     let (scaled, copied) = (m.scaled, m.copied)
     // In the table and in the JSON, in this order.
-    let measured = [parse, walk, cold, all, warm] + edits + (swiftFormat.map { [$0] } ?? [])
+    let measured = [parse, walk, cold, all, warm] + edits + [m.plan] + (swiftFormat.map { [$0] } ?? [])
     let ratio = { (a: Double, b: Double) -> Double in b > 0 ? a / b : .nan }
     // JSONSerialization rejects NaN: a ratio without a denominator is written as null.
     let number = { (value: Double) -> Any in value.isFinite ? value : NSNull() }
@@ -41,10 +42,13 @@ func report(_ m: Measurements, jsonPath: String?) {
     let warmRatio = ratio(warm.wall, cold.wall)
     table.append("warm ÷ cold (wall): \(format(warmRatio, 3))")
     for edit in edits { table.append("\(edit.name) ÷ cold (wall): \(format(ratio(edit.wall, cold.wall), 3))") }
+    let planRatio = ratio(m.plan.wall, cold.wall)
+    table.append("migrate plan ÷ check cold (wall): \(format(planRatio)), (CPU): \(format(ratio(m.plan.cpu, cold.cpu)))")
     var goals: [(String, Bool?)] = [
         ("cold wall ≤ 0.75 × bare parse: \(format(ratio(cold.wall, parse.wall)))", ratio(cold.wall, parse.wall) <= 0.75),
         ("cold CPU ≤ 1.3 × bare parse: \(format(ratio(cold.cpu, parse.cpu)))", ratio(cold.cpu, parse.cpu) <= 1.3),
         ("warm ≤ 0.05 × cold: \(format(warmRatio, 3))", warmRatio <= 0.05),
+        ("migrate plan ≤ 1.5 × check cold (wall): \(format(planRatio))", planRatio <= 1.5),
     ]
     if let swiftFormat {
         table.append("swift-format ÷ actorlint cold (wall): \(format(ratio(swiftFormat.wall, cold.wall), 1))×, (CPU): \(format(ratio(swiftFormat.cpu, cold.cpu), 1))×")
@@ -66,6 +70,13 @@ func report(_ m: Measurements, jsonPath: String?) {
         }
     } else {
         goals.append(("peak RSS ≤ 500 MB (cold, 1×): \(megabytes(cold.peakRSS))", cold.peakRSS <= 500 << 20))
+    }
+    if let phases = m.plan.details["phases"] as? [String: Double] {
+        table.append("")
+        table.append("migrate plan phases (CPU s): " + phases.sorted { $0.value > $1.value }.map { "\($0.key) \(format($0.value))" }.joined(separator: ", "))
+        if let counters = m.plan.details["counters"] as? [String: Int] {
+            table.append("migrate plan counters: " + counters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
     }
     if let rules = all.details["rules"] as? [String: Double], !rules.isEmpty {
         table.append("")
@@ -100,7 +111,8 @@ func report(_ m: Measurements, jsonPath: String?) {
             "ratios": [
                 "coldWallOverParse": number(ratio(cold.wall, parse.wall)), "coldCPUOverParse": number(ratio(cold.cpu, parse.cpu)),
                 "allWallOverParse": number(ratio(all.wall, parse.wall)), "allCPUOverParse": number(ratio(all.cpu, parse.cpu)),
-                "warmOverCold": number(warmRatio),
+                "warmOverCold": number(warmRatio), "planOverCold": number(planRatio),
+                "planCPUOverCold": number(ratio(m.plan.cpu, cold.cpu)),
                 "swiftFormatOverCold": swiftFormat.map { number(ratio($0.wall, cold.wall)) } ?? NSNull(),
             ] as [String: Any],
             "goals": goals.map { ["goal": $0.0, "met": $0.1 ?? false] },

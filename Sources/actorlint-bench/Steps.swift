@@ -30,10 +30,10 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("act
 /// One actorlint run in a child process.
 func lint(_ name: String, list: String, roots: [String], select: String = "default", cache: String? = nil,
           edit: (path: String, kind: String)? = nil, repeat count: Int = 1, profile: Bool = false,
-          memoryBudget: Int? = nil, discover: Bool = true) -> Step {
+          memoryBudget: Int? = nil, discover: Bool = true, mode: String = "check") -> Step {
     let out = scratch + "/child-\(UUID().uuidString).json"
     var arguments = ["--child", "--list", list, "--out", out, "--select", select, "--repeat", "\(count)",
-                     "--profile", profile ? "yes" : "no", "--discover", discover ? "yes" : "no"]
+                     "--profile", profile ? "yes" : "no", "--discover", discover ? "yes" : "no", "--mode", mode]
     for root in roots { arguments += ["--root", root] }
     if let cache { arguments += ["--cache", cache] }
     if let edit { arguments += ["--edit", edit.path, "--edit-kind", edit.kind] }

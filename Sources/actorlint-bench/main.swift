@@ -19,7 +19,8 @@ let usage = """
       (c) the same with every rule (--select all), with the per-rule time breakdown;
       (d) (b) again with the cache it wrote (warm);
       (e) (d) with one file edited: in a function body, and above its declarations;
-      (f) swift-format lint --parallel on the same files, when it is on PATH.
+      (f) swift-format lint --parallel on the same files, when it is on PATH;
+      (g) actorlint migrate plan (no cache: a plan analyses every file), against (b).
     (b)–(e) find the files and the projects under PATH as actorlint check does.
     --scale N also runs (b) without a cache on the file list repeated 1, 2, 4 … N times (every
     module grows) and on 1, 2, 4 … N copies of the folders side by side (more modules), for
@@ -114,6 +115,11 @@ func main() -> Int32 {
 
     print("(b)–(e) actorlint check…")
     let cold = lint("check default, cold", list: list, roots: paths, cache: scratch + "/cache-default", memoryBudget: memoryBudget)
+    // (g) Right after (b), so the two see the same machine.
+    print("(g) actorlint migrate plan…")
+    var plan = lint("migrate plan", list: list, roots: paths, memoryBudget: memoryBudget, mode: "plan")
+    plan.note = "\(plan.details["moved"] ?? 0) moves in \(plan.details["changing"] ?? 0) of \(plan.details["modules"] ?? 0) modules; "
+        + "\(plan.details["concurrent"] ?? 0) `@concurrent` (blanket: \(plan.details["blanket"] ?? 0))"
     let all = lint("check all rules, cold", list: list, roots: paths, select: "all", cache: scratch + "/cache-all",
                    profile: true, memoryBudget: memoryBudget)
     let warm = lint("check default, warm", list: list, roots: paths, cache: scratch + "/cache-default", memoryBudget: memoryBudget)
@@ -186,7 +192,7 @@ func main() -> Int32 {
     }
 
     report(Measurements(build: build, paths: paths, files: files.count, lines: lines, bytes: bytes,
-                        parse: parse, walk: walk, cold: cold, all: all, warm: warm, edits: edits, swiftFormat: swiftFormat,
+                        parse: parse, walk: walk, cold: cold, all: all, warm: warm, edits: edits, plan: plan, swiftFormat: swiftFormat,
                         scaled: scaled, copied: copied), jsonPath: jsonPath)
     return 0
 }

@@ -32,7 +32,7 @@ enum ManifestSettingsEdit {
         }
     }
 
-    private static func insert(_ settings: [String], into array: ArrayExprSyntax, file: SourceFile) -> [TextEdit] {
+    static func insert(_ settings: [String], into array: ArrayExprSyntax, file: SourceFile) -> [TextEdit] {
         guard let last = array.elements.last, let first = array.elements.first else {
             return [TextEdit(start: array.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset,
                              end: array.rightSquare.positionAfterSkippingLeadingTrivia.utf8Offset,
@@ -52,7 +52,7 @@ enum ManifestSettingsEdit {
                            indentation: last.lineIndentation)
     }
 
-    private static func addArgument(_ settings: [String], to call: FunctionCallExprSyntax, file: SourceFile, style: Style) -> [TextEdit]? {
+    static func addArgument(_ settings: [String], to call: FunctionCallExprSyntax, file: SourceFile, style: Style) -> [TextEdit]? {
         let arguments = Array(call.arguments)
         guard let leftParen = call.leftParen, let last = arguments.last else { return nil }
         let next = arguments.firstIndex { parametersAfterSwiftSettings.contains($0.label?.text ?? "") }
@@ -108,7 +108,7 @@ enum ManifestSettingsEdit {
 
     /// How the manifest lays out lists: its indentation step and whether multi-line array
     /// literals end with a comma (argument lists may not before Swift 6.1, so they do not count).
-    private struct Style {
+    struct Style {
         var unit = "    "
         var trailingCommas = false
 

@@ -219,3 +219,21 @@ public func reindent(_ text: String, removing remove: String, adding add: String
     }
     return lines.joined(separator: "\n")
 }
+
+/// Applying a set of edits from several places at once (the migration's attributes and settings).
+enum TextEdits {
+    /// `text` with `edits` applied; insertions at the same offset keep their given order. Nil
+    /// when two edits replace overlapping bytes or one lies outside the text.
+    static func apply(_ edits: [TextEdit], to text: String) -> String? {
+        var bytes = Array(text.utf8)
+        let sorted = edits.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        var previousEnd = 0
+        for edit in sorted {
+            guard edit.start >= previousEnd || (edit.start == edit.end && edit.start == previousEnd),
+                  edit.start <= edit.end, edit.end <= bytes.count else { return nil }
+            previousEnd = edit.end
+        }
+        for edit in sorted.reversed() { bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -2,18 +2,22 @@ import Foundation
 import SwiftSyntax
 
 /// `actorlint explain FILE:LINE[:COL]` (`Actorlint.explain`): the innermost context at a point,
-/// its isolation with reasons, the module settings, and the isolation under Swift 6.2's
-/// recommended app settings.
+/// its isolation with reasons, the module settings, and the isolation under the Swift 6.2
+/// settings `actorlint migrate` proposes for the module.
 public struct Explanation: Sendable {
     public var location: String
     public var context: String
     public var result: IsolationResult
     public var module: ModuleSettings
+    /// The isolation with the proposed settings (`proposal`); the same as `result` when the
+    /// proposal changes nothing.
     public var with62Settings: IsolationResult
+    /// What `actorlint migrate` proposes for the module, and why.
+    public var proposal: SettingsProposal
 
     /// The explanation of `line` (1-based, within the file) at `column`, else at the line's first
     /// code, with `index`: the module's, linked as `check` links it (`LinkedModuleIndex`).
-    init(file: SourceFile, line: Int, column: Int?, module: ModuleSettings, index: ProjectIndex) {
+    init(file: SourceFile, line: Int, column: Int?, module: ModuleSettings, index: ProjectIndex, proposal: SettingsProposal) {
         let lineText = file.lineText(line)
         let firstCode = lineText.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count + 1
         let position = file.converter.position(ofLine: line, column: column ?? firstCode)
@@ -21,11 +25,12 @@ public struct Explanation: Sendable {
         let node = token.map(Syntax.init) ?? Syntax(file.tree)
         let context = ExecutionContext.innermost(containing: node)
         let model = IsolationModel(file: file, module: module, index: index)
-        let modern = IsolationModel(file: file, module: module.withSwift62AppSettings, index: index)
+        let modern = IsolationModel(file: file, module: proposal.proposed, index: index)
         location = "\(file.path):\(line)\(column.map { ":\($0)" } ?? "")"
         self.context = context.summary
         result = model.isolation(of: context)
         self.module = module
+        self.proposal = proposal
         with62Settings = modern.isolation(of: context)
     }
 
@@ -52,6 +57,9 @@ public struct Explanation: Sendable {
         var object: [String: Any] = [
             "location": location, "context": context, "isolation": result.isolation.jsonValue, "reasons": reasons,
             "module": moduleJSON, "with62Settings": with62Settings.isolation.jsonValue,
+            "proposedSettings": ["nonisolatedNonsendingByDefault": proposal.proposed.nonisolatedNonsending,
+                                 "defaultIsolation": proposal.proposed.defaultIsolation == .mainActor ? "MainActor" : "nonisolated",
+                                 "changes": proposal.changes, "reason": proposal.reason] as [String: Any],
         ]
         if case .unknown(let why) = result.isolation { object["unknownReason"] = why }
         if let (thread, reason) = runTime {
@@ -89,9 +97,14 @@ public struct Explanation: Sendable {
         out += "\n            \(module.provenance.replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""))\n"
         // The language mode above is not the compiler: Swift 5 mode is often compiled by Swift 6.2.
         out += "  compiler: " + (module.compiler.map { $0.phrase } ?? "unknown (no tools version, .swift-version, Xcode project format or stated swift-version)") + "\n"
-        let changes = with62Settings.isolation != result.isolation
-        out += "  with Swift 6.2 app settings (NonisolatedNonsendingByDefault, default isolation MainActor): "
-        out += changes ? "\(with62Settings.isolation.phrase)  [\(with62Settings.isolation.jsonValue)]\n" : "unchanged\n"
+        guard proposal.changes else {
+            out += "  with the settings `actorlint migrate` proposes: no change to the module's settings (\(proposal.reason))\n"
+            return out
+        }
+        let moves = with62Settings.isolation != result.isolation
+        let added = (proposal.addsMainActor ? ["default isolation MainActor"] : []) + (proposal.addsFeature ? ["NonisolatedNonsendingByDefault"] : [])
+        out += "  with the settings `actorlint migrate` proposes (\(added.joined(separator: ", "))): "
+        out += moves ? "\(with62Settings.isolation.phrase)  [\(with62Settings.isolation.jsonValue)]\n" : "unchanged\n"
         return out
     }
 }

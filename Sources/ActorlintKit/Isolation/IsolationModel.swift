@@ -100,6 +100,11 @@ public final class IsolationModel: @unchecked Sendable {
             return IsolationResult(.actorInstance(type), reasons: [reason("\(name) has the `isolated` parameter `\(parameter.firstName.text)`", at: parameter)])
         }
         let isStatic = modifiers?.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) } ?? false
+        // The program's entry point: swiftc runs `main()` of a `@main` type on the main actor.
+        if isStatic, name == "`main`", case .type(let decl) = Enclosing(node),
+           decl.asProtocol(WithAttributesSyntax.self)?.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "main" }) == true {
+            return IsolationResult(.mainActor, reasons: [reason("`main` is the entry point of a `@main` type, which runs on the main actor", at: node)])
+        }
         switch Enclosing(node) {
         case .local(let parent):
             var result = isolation(of: parent)

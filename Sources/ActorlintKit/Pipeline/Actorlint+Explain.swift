@@ -3,7 +3,8 @@ import Foundation
 extension Actorlint {
     /// Where the code at `line` of the file at `path` runs, and why: the innermost executable
     /// context at `column` (else at the line's first code), its isolation with reasons, the
-    /// module's settings, and its isolation under Swift 6.2's recommended app settings. The
+    /// module's settings, and its isolation under the Swift 6.2 settings `actorlint migrate`
+    /// proposes for the module (`SettingsProposal`). The
     /// module's other files, and those of the modules it imports, are summarized from the caches
     /// `check` writes where they are unchanged (read, never written), else parsed. Throws an
     /// `AnalysisFailure` for a file that cannot be analysed or a line outside it.
@@ -34,7 +35,11 @@ extension Actorlint {
             throw AnalysisFailure(path: path, reason: "line \(line) is outside the file (it has \(file.lineCount) lines)")
         }
         let module = project.settings(forAbsolutePath: StandardPath.absolute(path))
-        let index = LinkedModuleIndex.make(for: file, module: module, linter: linter, caches: caches)
-        return Explanation(file: file, line: line, column: column, module: module, index: index)
+        let (index, dependencies) = LinkedModuleIndex.make(for: file, module: module, linter: linter, caches: caches)
+        // The settings `actorlint migrate` proposes for the module: the plan and `explain` ask
+        // the same model with the same settings.
+        let proposal = SettingsProposal.make(module, index: index, dependencies: dependencies,
+                                             configurations: project.configurations(of: module))
+        return Explanation(file: file, line: line, column: column, module: module, index: index, proposal: proposal)
     }
 }

@@ -22,6 +22,9 @@ import Foundation
 /// `CheckResult.failures`, each named (`explain` throws its `AnalysisFailure`).
 public struct Actorlint: Sendable {
     public var options: Options
+    /// Changes the projects' settings as read, before any rule sees them: the migration checks
+    /// and fixes code under the settings it proposes.
+    var projectTransform: (@Sendable (ProjectModel) -> ProjectModel)?
 
     public init(_ options: Options = Options()) {
         self.options = options
@@ -116,6 +119,7 @@ public struct Actorlint: Sendable {
         }
         var project = ProjectLoader.load(for: paths, cache: cache, listings: listings)
         if let stated = options.swiftVersion ?? configuration.swiftVersion { project.state(stated) }
+        if let projectTransform { project = projectTransform(project) }
         var linter = Linter(configuration: configuration, project: project)
         linter.cache = cache
         linter.overlay = options.overlay

@@ -25,6 +25,8 @@ struct FileWork: Sendable {
         var lines: [Int: String] = [:]
         var reachAnswers: [String: String] = [:]
         var content: Digest
+        /// What `Linter.fileAnalysis` returned.
+        var extra: (any Sendable)?
     }
 
     func summarize(_ slot: FileSlot) -> Summary {
@@ -91,7 +93,15 @@ struct FileWork: Sendable {
             for finding in findings where lines[finding.range.start.line] == nil {
                 lines[finding.range.start.line] = file.lineText(finding.range.start.line)
             }
-            return .success(Analysis(findings: findings, lines: lines, reachAnswers: reachAnswers, content: content))
+            var extra: (any Sendable)?
+            if let analysis = linter.fileAnalysis, !slot.isManifest, analysis.runs(contains: file.contains) {
+                let module = slot.module
+                extra = LintProfile.measure(profile, "file analysis") { () -> any Sendable in
+                    analysis.analyse(file, FileAnalysis.Module(settings: module.settings, index: module.index,
+                                                               dependencies: module.dependencies.map { ($0.settings, $0.index) }), linter)
+                }
+            }
+            return .success(Analysis(findings: findings, lines: lines, reachAnswers: reachAnswers, content: content, extra: extra))
         } catch let failure as AnalysisFailure {
             return .failure(failure)
         } catch {

@@ -8,18 +8,26 @@ enum LinkedModuleIndex {
     /// With `caches` (those `check` writes: `ResultCache.directories(forFile:)`), each module's
     /// files are summarized from the first that holds the module where their content is
     /// unchanged, not parsed.
-    static func make(for file: SourceFile, module: ModuleSettings, linter: Linter, caches: [ResultCache]) -> ProjectIndex {
+    /// Also returns the modules the file's module imports directly, with their indexes (the
+    /// migration's proposal for a test target follows what it tests).
+    static func make(for file: SourceFile, module: ModuleSettings, linter: Linter, caches: [ResultCache])
+        -> (index: ProjectIndex, dependencies: [(settings: ModuleSettings, index: ProjectIndex)]) {
         let project = linter.project
         let index = ProjectIndex(summaries: [FileSummary(file)]
             + summaries(of: module, besides: file.path, linter: linter, caches: caches))
         // So a superclass or protocol from a local package resolves.
         let catalog = ModuleCatalog(project.modules)
+        var built: [Int: ProjectIndex] = [:]
         index.link(dependencies: catalog.closure(of: module, imports: index.imports) { position in
             let dependency = ProjectIndex(summaries: summaries(of: project.modules[position], besides: file.path,
                                                                linter: linter, caches: caches))
+            built[position] = dependency
             return (dependency, dependency.imports)
         })
-        return index
+        let direct = catalog.resolve(index.imports, of: module).compactMap { position in
+            built[position].map { (project.modules[position], $0) }
+        }
+        return (index, direct)
     }
 
     /// The summaries of the files of `module`, except `path`: those under its roots and those its

@@ -78,6 +78,7 @@ extension LintSession {
                     slot.findings = analysis.findings
                     slot.lines = analysis.lines
                     slot.reachAnswers = analysis.reachAnswers
+                    if analysis.extra != nil { slot.extra = analysis.extra }
                     if analysis.content == slot.content, let keys, let store = slot.module.store {
                         let key = keys.key(slot, linkedDigest: slot.isManifest ? allModulesDigest : slot.module.linkedDigest)
                         store.add(ResultCache.Variant(key: key, findings: analysis.findings, lines: analysis.lines,

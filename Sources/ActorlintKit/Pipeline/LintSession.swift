@@ -67,7 +67,8 @@ final class LintSession: @unchecked Sendable {
         looks = FileLook.scan(files, moduleCount: modules.count, linter: linter)
         schedule = JobSchedule(queue: ModuleOrder.queue(modules, catalog: catalog, profile: linter.profile),
                                fileCount: files.count)
-        keys = linter.cache.map { FindingsKeys(linter: linter, cache: $0, modules: modules) }
+        // The cache holds findings, not what a file analysis returns: such a run analyses every file.
+        keys = linter.fileAnalysis == nil ? linter.cache.map { FindingsKeys(linter: linter, cache: $0, modules: modules) } : nil
     }
 
     func run() -> Linter.Run {
@@ -83,6 +84,7 @@ final class LintSession: @unchecked Sendable {
                 continue
             }
             run.findings += slot.findings
+            if let extra = slot.extra { run.extras[slot.path] = extra }
             if !slot.lines.isEmpty { run.sourceLines[slot.path, default: [:]].merge(slot.lines) { old, _ in old } }
             run.fileCount += 1
             run.lineCount += slot.lineCount

@@ -41,6 +41,8 @@ public struct Linter: Sendable {
     var overlay: [String: String] = [:]
     /// When set, the run adds its time per rule and per phase to it.
     var profile: LintProfile?
+    /// Work beside the rules on each file (the migration plan); its results are `Run.extras`.
+    var fileAnalysis: FileAnalysis?
     /// What relative paths are relative to: read once, when the linter is made, not once per
     /// path (`getcwd` is a system call, and every path of `check .` is relative).
     let currentDirectory = FileManager.default.currentDirectoryPath
@@ -65,6 +67,8 @@ public struct Linter: Sendable {
         /// The index of each module by `ModuleSettings.key`: the fixer needs the same evidence
         /// (a target's imports) that the check had.
         var indexes: [String: ProjectIndex] = [:]
+        /// What `fileAnalysis` returned, by path as given.
+        var extras: [String: any Sendable] = [:]
     }
 
     /// Seconds a file may take: the configured bound, else 10 s plus 2 s per MiB.
@@ -142,6 +146,7 @@ public struct Linter: Sendable {
             return hit
         }
         return search(Suppressions.marker) || rules.contains { runs($0, at: relative, contains: search) }
+            || fileAnalysis?.runs(contains: search) == true
     }
 
     func mayReport(in file: SourceFile) -> Bool {

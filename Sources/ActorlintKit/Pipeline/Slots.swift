@@ -96,6 +96,8 @@ final class FileSlot {
     var findings: [Finding] = []
     var lines: [Int: String] = [:]
     var reachAnswers: [String: String] = [:]
+    /// What `Linter.fileAnalysis` returned for it.
+    var extra: (any Sendable)?
 
     /// A package manifest: its settings rules read every module's index.
     let isManifest: Bool

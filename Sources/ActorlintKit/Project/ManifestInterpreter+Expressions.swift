@@ -226,6 +226,13 @@ final class MutationFinder: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Only a clause's code: its condition (`os(macOS)`, `compiler(>=6.0)`) is no call the
+    /// manifest makes, so it must not count as an unknown one.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        if let elements = node.elements { walk(elements) }
+        return .skipChildren
+    }
+
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         if node.operator.is(AssignmentExprSyntax.self) {
             changed.append(Change(place: node.leftOperand))

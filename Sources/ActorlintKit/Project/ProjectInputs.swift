@@ -13,19 +13,23 @@ final class ProjectInputs {
     }
 
     private(set) var observations: [(path: String, observation: Observation)] = []
+    /// Contents read instead of the disk's, by absolute path: an edit checked before it is written.
+    private let overlay: [String: Data]
 
-    init() {}
+    init(overlay: [String: Data] = [:]) {
+        self.overlay = overlay
+    }
 
     /// The bytes of `path`, or nil when it cannot be read.
     func contents(atPath path: String) -> Data? {
-        let data = FileManager.default.contents(atPath: path)
+        let data = overlay[path] ?? FileManager.default.contents(atPath: path)
         observations.append((path, .contents(data.map(Self.digest(of:)))))
         return data
     }
 
     /// What is at `path`, following symbolic links as `FileManager.fileExists` does.
     func kind(atPath path: String) -> Kind {
-        let kind = DirectoryListing.kind(atPath: path)
+        let kind = overlay[path] != nil ? .file : DirectoryListing.kind(atPath: path)
         observations.append((path, .kind(kind)))
         return kind
     }

@@ -60,25 +60,9 @@ struct NonisolatedModelType: Rule {
             }
             guard isolation.isolation == .mainActor else { return nil }
             let file = use.path.split(separator: "/").last.map(String.init) ?? use.path
-            let offset = type.keyword.positionAfterSkippingLeadingTrivia.utf8Offset
-            // A class nested without attributes of its own takes the default MainActor only
-            // inside main-actor code: `nonisolated` here would move it (a nested view model)
-            // too. Nested value types (`CodingKeys`) are data, and should move.
-            let movesNested = type.decl.memberBlock.members.contains { member in
-                guard let nested = member.decl.as(ClassDeclSyntax.self) else { return false }
-                return nested.attributes.isEmpty && !nested.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+            let fix = ModifierInsertion.offset(before: type.decl).map {
+                Fix(title: "Mark it `nonisolated`", safety: .safe, edits: [TextEdit(start: $0, end: $0, replacement: "nonisolated ")])
             }
-            // Only a declaration that starts a statement takes the modifier; after `let x =` (a
-            // parser's guess in broken code) the word would become an expression instead.
-            let previous = type.decl.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.tokenKind
-            let takesModifier = previous.map { kind in
-                if [.leftBrace, .rightBrace, .semicolon].contains(kind) { return true }
-                if case .binaryOperator = kind { return false }
-                return ![.equal, .comma, .colon, .leftParen, .leftSquare, .arrow].contains(kind)
-                    && type.decl.leadingTrivia.contains(where: \.isNewline)
-            } ?? true
-            let fix = movesNested || !takesModifier ? nil : Fix(title: "Mark it `nonisolated`", safety: .safe,
-                                              edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")])
             return context.violation(
                 "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
                 "but it is main-actor code\(untilSwift64): \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +

@@ -120,18 +120,9 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
             let names = configurations.map(\.name)
             var advice = "Set `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` and `SWIFT_APPROACHABLE_CONCURRENCY = YES` in "
                 + (names.count == 1 ? names[0] : "every configuration (\(names.joined(separator: ", ")))") + ", in the target's build settings"
-            if let xcconfig = Self.ownXcconfig(of: module, among: context.modules) { advice += " or in \(xcconfig), which only it uses" }
+            if let xcconfig = XcodeSettingsEdit.ownXcconfig(of: module, among: context.modules)?.text { advice += " or in \(xcconfig), which only it uses" }
             return ProjectViolation(message: Self.message(module, role: role, compiler: compiler, advice: advice + "."), origin: origin)
         }
-    }
-
-    /// The xcconfig the target's configuration is based on, unless every target of the project
-    /// uses it: a project-wide file is not this target's to change.
-    static func ownXcconfig(of module: ModuleSettings, among modules: [ModuleSettings]) -> String? {
-        guard let xcconfig = module.origins[ModuleSettings.xcconfigSetting] else { return nil }
-        let siblings = modules.filter { $0.projectPath == module.projectPath }
-        let sharers = siblings.filter { $0.origins[ModuleSettings.xcconfigSetting]?.path == xcconfig.path }
-        return sharers.count < siblings.count || siblings.count == 1 ? xcconfig.text : nil
     }
 
     static func message(_ module: ModuleSettings, role: TargetRole, compiler: CompilerVersion, advice: String) -> String {
