@@ -21,6 +21,8 @@ extension FileSummary {
             writer.write(root.source)
             writer.write(root.line)
         }
+        writer.write(functions.count)
+        for function in functions { function.encode(to: &writer) }
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -67,6 +69,9 @@ extension FileSummary {
             summary.cancellation.roots[try reader.readString()] = CancellationReach.Root(
                 source: try reader.readString(), path: path, line: try reader.readInt())
         }
+        let functionCount = try reader.readCount()
+        summary.functions.reserveCapacity(functionCount)
+        for _ in 0..<functionCount { summary.functions.append(try FunctionSummary.decode(from: &reader, path: path)) }
         return summary
     }
 

@@ -14,11 +14,14 @@ public struct FileSummary: Sendable, Equatable {
     /// The file's last declaration of each name.
     var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
     var cancellation = CancellationReach.FileContribution()
+    /// What each function's body waits on, names and changes (`FunctionSummary`).
+    var functions: [FunctionSummary] = []
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
          closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
-         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution()) {
+         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution(),
+         functions: [FunctionSummary] = []) {
         self.types = types
         self.globalActorNames = globalActorNames
         self.imports = imports
@@ -26,6 +29,7 @@ public struct FileSummary: Sendable, Equatable {
         self.closureParameters = closureParameters
         self.closureProperties = closureProperties
         self.cancellation = cancellation
+        self.functions = functions
     }
 
     public init(_ file: SourceFile) {
@@ -33,14 +37,19 @@ public struct FileSummary: Sendable, Equatable {
         collector.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
-                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
+                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
+                  functions: FunctionSummary.summaries(of: file))
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).
+    /// Function summaries are left out: they change with most edits of a body, and findings
+    /// that rest on them record what they read instead (`RuleContext.noteFunctions(named:)`).
     func digest(path: String) -> Digest {
         var writer = ByteWriter()
         writer.write(path)
-        encode(to: &writer)
+        var declarations = self
+        declarations.functions = []
+        declarations.encode(to: &writer)
         return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
     }
 }
