@@ -152,17 +152,64 @@ import Testing
             }
             """, settings: mainByDefault)
         #expect(errorExtension.isolation == .nonisolated)
-        // A protocol of this module is main-actor code itself under the default, and `Sendable`
-        // alone does not count (swiftc 6.3).
+        // A protocol of this module is main-actor code itself under the default.
         let sameModule = Self.result("""
             protocol Loading: Sendable {}
-            struct Loader: Loading, Sendable {
+            struct Loader: Loading {
                 func load() {
                     print(1) // here
                 }
             }
             """, settings: mainByDefault)
         #expect(sameModule.isolation == .mainActor)
+        // `Sendable` itself counts from Swift 6.4 (swiftlang/swift#86682), not in 6.2 or 6.3
+        // (swiftc 6.3.1 infers MainActor): the answer is the compiler's.
+        let sendable = """
+            struct Loader: Sendable {
+                func load() {
+                    print(1) // here
+                }
+            }
+            """
+        func compiler(_ version: String, _ certainty: CompilerVersion.Certainty) -> ModuleSettings {
+            var settings = mainByDefault
+            settings.compiler = CompilerVersion(version: version, certainty: certainty, evidence: "test")
+            return settings
+        }
+        #expect(Self.result(sendable, settings: compiler("6.3", .stated)).isolation == .mainActor)
+        #expect(Self.result(sendable, settings: compiler("6.4", .minimum)).isolation == .nonisolated)
+        guard case .unknown(let why) = Self.result(sendable, settings: mainByDefault).isolation else {
+            Issue.record("a Sendable type with no known compiler should be unknown")
+            return
+        }
+        #expect(why.contains("depends on the compiler"))
+        #expect(Self.result(sendable, settings: compiler("6.2", .minimum)).isolation != .mainActor, "6.2 or later may be 6.4")
+    }
+
+    /// SwiftUI's `View` is `@MainActor` as a whole only since the iOS 18 / macOS 15 SDKs: a library
+    /// that a Swift 5 compiler (Xcode 15) may still build gives its views' members no isolation
+    /// actorlint can claim; apps, Swift 6 mode and Swift 6 compilers do.
+    @Test func aViewIsMainActorCodeOnlyWhereTheSDKIsKnownToBeNew() {
+        let code = """
+            struct TicketView: View {
+                var body: some View { Text("") }
+                func submit() {
+                    print(1) // here
+                }
+            }
+            """
+        func settings(_ kind: TargetKind, mode: Int, compiler: String?) -> ModuleSettings {
+            ModuleSettings(name: "UI", kind: kind, languageMode: mode,
+                           compiler: compiler.map { CompilerVersion(version: $0, certainty: .minimum, evidence: "swift-tools-version \($0)") })
+        }
+        guard case .unknown(let why) = Self.result(code, settings: settings(.library, mode: 5, compiler: "5.9")).isolation else {
+            Issue.record("a Swift 5 library that Xcode 15 may build: a view's member is not known to be main-actor")
+            return
+        }
+        #expect(why.contains("iOS 18"))
+        #expect(Self.result(code, settings: settings(.library, mode: 5, compiler: "6.0")).isolation == .mainActor)
+        #expect(Self.result(code, settings: settings(.library, mode: 6, compiler: nil)).isolation == .mainActor)
+        #expect(Self.result(code, settings: settings(.app, mode: 5, compiler: nil)).isolation == .mainActor)
     }
 
     @Test func webKitDelegatesAreMainActorCode() {

@@ -325,6 +325,7 @@ import Testing
         // The outer closure holds `self` for its own use, explicitly or by a member's bare name.
         for use in ["self.g()", "g()", "count += 1"] {
             let code = """
+                protocol API { func load(_ done: @escaping (Int) -> Void) }
                 final class A {
                     var count = 0
                     func g() {}
@@ -341,6 +342,7 @@ import Testing
         // A bare name that is not a member of the type (a free function) is no use of `self`;
         // the finding stays, without a fix, since the name might be an inherited member.
         let code = """
+            protocol API { func load(_ done: @escaping (Int) -> Void) }
             final class A {
                 func g() {}
                 func f(_ api: API) {
@@ -358,6 +360,7 @@ import Testing
 
     @Test func innerOnlyMovesSeveralInnerCapturesInOneFix() {
         let code = """
+            protocol API { func load(_ done: @escaping (Int) -> Void); func track(_ done: @escaping (Int) -> Void) }
             final class A {
                 func g() {}
                 func f(_ api: API) {
@@ -370,14 +373,16 @@ import Testing
                 }
             }
             """
+        // The queue's blocks keep their own capture: they may not read the outer weak variable.
         let expected = """
+            protocol API { func load(_ done: @escaping (Int) -> Void); func track(_ done: @escaping (Int) -> Void) }
             final class A {
                 func g() {}
                 func f(_ api: API) {
                     api.load { [weak self] value in
-                        DispatchQueue.main.async { self?.g() }
+                        DispatchQueue.main.async { [weak self] in self?.g() }
                         api.track { _ in
-                            DispatchQueue.main.async { self?.g() }
+                            DispatchQueue.main.async { [weak self] in self?.g() }
                         }
                     }
                 }
@@ -699,7 +704,7 @@ import Testing
         let reported = [
             "@MainActor func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }",
             """
-            final class A {
+            @MainActor final class A {
                 var rows: [Row] = []
                 func f(_ data: Data) {
                     Task.detached { let rows = decode(data); DispatchQueue.main.async { self.rows = rows } }
@@ -717,6 +722,9 @@ import Testing
             "func f() throws { let w = Task.detached { writeFIFO() }; defer { w.cancel() }; try read() }",
             // Fire-and-forget synchronous work from synchronous code.
             "final class A { deinit { Task.detached { [h] in h.close() } } }",
+            // A synchronous method of a nonisolated class: nobody could await a function, and a
+            // plain `Task` would inherit nothing either.
+            "final class A { var rows: [Row] = []; func f(_ d: Data) { Task.detached { let r = decode(d); DispatchQueue.main.async { self.rows = r } } } }",
         ]
         for code in quiet { #expect(Self.findings(code, "prefer-concurrent-over-detached").isEmpty, "\(code)") }
     }

@@ -17,12 +17,88 @@ extension StmtSyntax {
         return false
     }
 
+    /// Whether the loop's own code can leave it: a `return`, or a `break` of this loop (not of a
+    /// `switch` or a loop inside it). A `for await` that returns when the awaited event arrives
+    /// waits for one event; it is not a stream held open.
+    var hasExit: Bool {
+        guard let body = loopBody else { return false }
+        if !collect(ReturnStmtSyntax.self, in: body, within: .context).isEmpty { return true }
+        return collect(BreakStmtSyntax.self, in: body, within: .context).contains { statement in
+            let target = statement.parent?.nearest(where: { node in
+                node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self) || node.is(SwitchExprSyntax.self)
+            })
+            if let label = statement.label?.text {
+                return self.parent?.as(LabeledStmtSyntax.self)?.label.text == label
+            }
+            return target?.id == self.id
+        }
+    }
+
+    /// A long-lived loop that only the end of its sequence or cancellation ends, what a task's
+    /// owner holds open: not a `while` whose Boolean condition awaits (`while await
+    /// job.isRunning()`), nor a `while true` that breaks or returns when something it checks
+    /// comes true. Both are polls that end by themselves.
+    var holdsOpenUntilCancelled: Bool {
+        guard isLongLivedLoop else { return false }
+        if let loop = self.as(WhileStmtSyntax.self) {
+            if loop.conditions.count == 1, let expression = loop.conditions.first?.condition.as(ExprSyntax.self),
+               expression.runsUntilCancelled { return !hasExitOfItsOwn }
+            // `while let x = await it.next()` pulls from a sequence; a Boolean condition polls.
+            return loop.conditions.contains { element in
+                element.condition.is(OptionalBindingConditionSyntax.self) && element.containsAwait
+            }
+        }
+        if self.is(RepeatStmtSyntax.self) { return !hasExitOfItsOwn }
+        return true
+    }
+
+    /// A `break` out of this loop, or a `return`, under an `if` or `guard` that checks something
+    /// other than cancellation, whether `self` is still there or whether the next element came,
+    /// and not in a `catch` clause (a cancelled sleep throws into one): the loop ends when a
+    /// condition of its own comes true.
+    private var hasExitOfItsOwn: Bool {
+        guard let body = loopBody else { return false }
+        return contains(in: body, within: .context) { node in
+            if let exit = node.as(BreakStmtSyntax.self) {
+                guard exit.label == nil || exit.label?.text == self.parent?.as(LabeledStmtSyntax.self)?.label.text else { return false }
+                // An unlabelled `break` leaves the innermost loop or `switch`: it must be this loop.
+                if exit.label == nil, let inner = exit.nearest(where: { Flow.isLoop($0) || $0.is(SwitchExprSyntax.self) }),
+                   inner.id != self.id { return false }
+            } else if !node.is(ReturnStmtSyntax.self) {
+                return false
+            }
+            if let clause = node.nearest(CatchClauseSyntax.self, within: .context), clause.isInside(body) { return false }
+            guard let decision = node.nearest(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) || $0.id == body.id }),
+                  decision.id != body.id else { return true }
+            let conditions = decision.as(IfExprSyntax.self).map { Syntax($0.conditions) }
+                ?? decision.as(GuardStmtSyntax.self).map { Syntax($0.conditions) }
+            let text = conditions?.trimmedText ?? ""
+            // `guard let self`: the owner is gone. `guard let x = await it.next()`: the sequence
+            // ended, as in `while let x = await it.next()`. Neither is a condition of the loop's own.
+            let unwrapsSelfOrPulls = conditions.map { collect(OptionalBindingConditionSyntax.self, in: $0, within: .context).contains { binding in
+                binding.pattern.trimmedText == "self" || binding.initializer?.value.trimmedText == "self"
+                    || binding.initializer?.value.containsAwait == true
+            } } ?? false
+            return !unwrapsSelfOrPulls && !text.contains("isCancelled")
+        }
+    }
+
     /// How findings name the loop.
     var loopKind: String {
         if let loop = self.as(ForStmtSyntax.self) { return loop.tryKeyword == nil ? "`for await` loop" : "`for try await` loop" }
         if self.is(RepeatStmtSyntax.self) { return "`repeat … while` loop" }
         if let loop = self.as(WhileStmtSyntax.self) { return "`while \(loop.conditions.trimmedText)` loop" }
         return "loop"
+    }
+
+    /// What ends a loop that holds on until cancelled, for messages: "its sequence ends or the
+    /// task is cancelled" for a loop over a sequence, "the task is cancelled" for `while true`.
+    var loopEnd: String {
+        if let loop = self.as(WhileStmtSyntax.self), !loop.conditions.contains(where: { $0.condition.is(OptionalBindingConditionSyntax.self) }) {
+            return "the task is cancelled"
+        }
+        if self.is(RepeatStmtSyntax.self) { return "the task is cancelled" }
+        return "its sequence ends or the task is cancelled"
     }
 
     /// The loop body, for the loops above.
@@ -43,22 +119,65 @@ extension ExprSyntax {
 }
 
 extension ClosureExprSyntax {
-    /// Long-lived loops that this closure itself runs (not nested closures), outermost first.
+    /// Long-lived loops that this closure itself runs (not nested closures), outermost first:
+    /// those that hold a sequence open until cancelled (`holdsOpenUntilCancelled`).
     var longLivedLoops: [StmtSyntax] {
-        let loops = collect(StmtSyntax.self, in: statements, within: .context).filter(\.isLongLivedLoop)
+        let loops = collect(StmtSyntax.self, in: statements, within: .context).filter(\.holdsOpenUntilCancelled)
         return loops.filter { loop in !loops.contains { $0.id != loop.id && loop.isInside($0) } }
     }
 
     /// Whether the closure might run for a long or open-ended time: any long-lived loop, any loop
     /// that awaits, a sleep, or a wait for another task's result (`await previous?.value`: a
     /// place in a queue of tasks), anywhere in it. Used to stay quiet, so it errs towards "yes".
+    var mayBeLongLived: Bool { Syntax(statements).mayBeLongLived }
+
+    /// `mayBeLongLived`, or a long-lived loop (`for await`, `while !Task.isCancelled`) in a
+    /// function of this file that the closure calls on `self` (`self?.observe()`, `listen()`), a
+    /// few calls deep: a task whose body runs a helper's endless loop lives as long as it. (A
+    /// callee's bounded retry loop or sleep is not counted: it ends.)
+    func mayBeLongLived(following facts: FileFacts) -> Bool {
+        var seen: Set<String> = []
+        return mayBeLongLived || Syntax(statements).callsLongLivedLoop(facts, depth: 3, seen: &seen)
+    }
+}
+
+extension Syntax {
     var mayBeLongLived: Bool {
-        for statement in collect(StmtSyntax.self, in: statements, within: .everything) {
+        for statement in collect(StmtSyntax.self, in: self, within: .everything) {
             if statement.isLongLivedLoop { return true }
             if statement.is(WhileStmtSyntax.self) || statement.is(RepeatStmtSyntax.self),
                !collect(AwaitExprSyntax.self, in: statement, within: .everything).isEmpty { return true }
         }
-        if collect(AwaitExprSyntax.self, in: statements, within: .everything).contains(where: \.waitsForTaskResult) { return true }
-        return collect(FunctionCallExprSyntax.self, in: statements, within: .everything).contains(where: \.isSleep)
+        if collect(AwaitExprSyntax.self, in: self, within: .everything).contains(where: \.waitsForTaskResult) { return true }
+        return collect(FunctionCallExprSyntax.self, in: self, within: .everything).contains(where: \.isSleep)
+    }
+
+    fileprivate func callsLongLivedLoop(_ facts: FileFacts, depth: Int, seen: inout Set<String>) -> Bool {
+        guard depth > 0 else { return false }
+        for call in collect(FunctionCallExprSyntax.self, in: self, within: .everything) {
+            guard let name = call.selfMethodName, seen.insert(name).inserted else { continue }
+            for function in facts.functions[name] ?? [] {
+                guard let body = function.body else { continue }
+                if collect(StmtSyntax.self, in: body, within: .everything).contains(where: { $0.isLongLivedLoop && !$0.hasExit }) {
+                    return true
+                }
+                if Syntax(body).callsLongLivedLoop(facts, depth: depth - 1, seen: &seen) { return true }
+            }
+        }
+        return false
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The method this call makes on `self`: `name()`, `self.name()`, `self?.name()`, `self!.name()`.
+    var selfMethodName: String? {
+        if let reference = calledExpression.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind {
+            return name
+        }
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self), var base = member.base else { return nil }
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression }
+        guard base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
     }
 }

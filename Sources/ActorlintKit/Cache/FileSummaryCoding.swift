@@ -23,6 +23,7 @@ extension FileSummary {
         }
         writer.write(functions.count)
         for function in functions { function.encode(to: &writer) }
+        writer.write(lastingFailures.sorted())
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -72,6 +73,7 @@ extension FileSummary {
         let functionCount = try reader.readCount()
         summary.functions.reserveCapacity(functionCount)
         for _ in 0..<functionCount { summary.functions.append(try FunctionSummary.decode(from: &reader, path: path)) }
+        summary.lastingFailures = Set(try reader.readStrings())
         return summary
     }
 
@@ -118,12 +120,13 @@ extension FileSummary {
         writer.write(parameter.behaviour.rawValue)
         writer.write(parameter.note)
         writer.write(parameter.isEscaping)
+        writer.write(parameter.use.rawValue)
     }
 
     private static func decodeParameter(from reader: inout ByteReader) throws(ByteReader.Damaged) -> ProjectIndex.ClosureParameter {
         let label = try reader.readBool() ? try reader.readString() : nil
         guard let behaviour = Catalogue.ClosureBehaviour(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
         return ProjectIndex.ClosureParameter(label: label, behaviour: behaviour, note: try reader.readString(),
-                                             isEscaping: try reader.readBool())
+                                             isEscaping: try reader.readBool(), use: try ClosureUse(rawValue: reader.readString()) ?? .kept)
     }
 }

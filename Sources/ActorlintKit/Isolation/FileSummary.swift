@@ -16,12 +16,14 @@ public struct FileSummary: Sendable, Equatable {
     var cancellation = CancellationReach.FileContribution()
     /// What each function's body waits on, names and changes (`FunctionSummary`).
     var functions: [FunctionSummary] = []
+    /// Its async functions whose `catch` records a failure for good (`LastingFailure`).
+    var lastingFailures: Set<String> = []
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
          closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
          cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution(),
-         functions: [FunctionSummary] = []) {
+         functions: [FunctionSummary] = [], lastingFailures: Set<String> = []) {
         self.types = types
         self.globalActorNames = globalActorNames
         self.imports = imports
@@ -30,6 +32,7 @@ public struct FileSummary: Sendable, Equatable {
         self.closureProperties = closureProperties
         self.cancellation = cancellation
         self.functions = functions
+        self.lastingFailures = lastingFailures
     }
 
     public init(_ file: SourceFile) {
@@ -38,7 +41,7 @@ public struct FileSummary: Sendable, Equatable {
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
                   closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
-                  functions: FunctionSummary.summaries(of: file))
+                  functions: FunctionSummary.summaries(of: file), lastingFailures: LastingFailure.functions(in: file))
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).

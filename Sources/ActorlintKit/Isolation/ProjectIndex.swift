@@ -64,6 +64,19 @@ public final class ProjectIndex: @unchecked Sendable {
         public var note: String
         /// `@escaping` (or optional, or stored): the callee may call it after it returns.
         public var isEscaping = false
+        /// What the callee's body does with an escaping closure (`ClosureUse`): calls it before
+        /// returning, hands it to a queue that runs it once, or keeps it. `.called` for a
+        /// non-escaping one; `.kept` where the body is unknown (a protocol requirement).
+        public var use: ClosureUse
+
+        public init(label: String?, behaviour: Catalogue.ClosureBehaviour, note: String, isEscaping: Bool = false,
+                    use: ClosureUse? = nil) {
+            self.label = label
+            self.behaviour = behaviour
+            self.note = note
+            self.isEscaping = isEscaping
+            self.use = use ?? (isEscaping ? .kept : .called)
+        }
     }
 
     public struct OffMainUse: Sendable, Equatable {
@@ -80,6 +93,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
     /// This module's own files' contributions, whatever the reach was linked to.
     let cancellationContributions: [CancellationReach.FileContribution]
+    /// Async functions of the module whose `catch` records a failure for good (`LastingFailure`).
+    public private(set) var lastingFailures: Set<String> = []
 
     /// The module's functions with a body, by name: what awaiting one of them does (`CallWork`).
     private(set) var functionSummaries: [String: [FunctionSummary]] = [:]
@@ -112,6 +127,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             for name in conflicting { closureProperties[name] = nil }
             for function in summary.functions { functionSummaries[function.name, default: []].append(function) }
+            lastingFailures.formUnion(summary.lastingFailures)
         }
         declaredGlobalActors = globalActors
     }
@@ -132,6 +148,7 @@ public final class ProjectIndex: @unchecked Sendable {
         closureProperties = base.closureProperties
         functionSummaries = base.functionSummaries.mapValues { $0.filter { $0.path != file.path } }
         for (name, functions) in fresh.functionSummaries { functionSummaries[name, default: []] += functions }
+        lastingFailures = base.lastingFailures.union(fresh.lastingFailures)
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox

@@ -64,7 +64,7 @@ enum MemoryEstimate {
             + dictionary(index.closureProperties) + set(index.imports) + set(index.globalActors)
             + entries(types: index.types.values, offMainUses: index.offMainUses.values,
                       closureParameters: index.closureParameters.values)
-            + index.cancellationContributions.reduce(0) { $0 + contribution($1) }
+            + index.cancellationContributions.reduce(0) { $0 + contribution($1) } + set(index.lastingFailures)
             + dictionary(index.functionSummaries)
             + index.functionSummaries.values.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + function($1) } }
     }
@@ -75,7 +75,7 @@ enum MemoryEstimate {
             + dictionary(summary.closureParameters) + dictionary(summary.closureProperties)
             + entries(types: summary.types, offMainUses: summary.offMainUses.values,
                       closureParameters: summary.closureParameters.values)
-            + contribution(summary.cancellation)
+            + contribution(summary.cancellation) + set(summary.lastingFailures)
             + array(summary.functions) + summary.functions.reduce(0) { $0 + function($1) }
     }
 
