@@ -108,12 +108,14 @@ enum StateCondition: Equatable {
 
     /// What `element` (a condition of an `if` or `guard`) establishes about the property read at
     /// `read`, when it passed (`passed`) or failed. A failed condition tells something only when
-    /// it is the statement's only condition and not a conjunction.
+    /// it is the statement's only condition and not a conjunction, or when it binds the property
+    /// (`isNil` then stands for "nothing there, or another condition failed").
     static func established(by element: ConditionElementSyntax, read: Syntax, passed: Bool, onlyCondition: Bool) -> StateCondition {
         if let binding = element.condition.as(OptionalBindingConditionSyntax.self) {
             guard let value = binding.initializer?.value, value.id == read.id || isSlot(value, of: read) else { return .unknown }
-            if passed { return .notNil }
-            return onlyCondition ? .isNil : .unknown
+            // Failed: nothing there, or another condition failed (`if let hit = cache[k], hit.isFresh`);
+            // either way only a write that stores something can undo it, as for `isNil`.
+            return passed ? .notNil : .isNil
         }
         guard let expression = element.condition.as(ExprSyntax.self) else { return .unknown }
         var segment = [ExprSyntax(expression)]

@@ -105,6 +105,19 @@ extension ActorReentrancyStaleState {
             func clear() { images.removeAll() }
         }
         """,
+        // A stale-or-missing check; the other method only clears the cache, which keeps it true.
+        """
+        actor Contributors {
+            private var cache: (names: [String], date: Date)?
+            func names(api: API) async throws -> [String] {
+                if let hit = cache, Date().timeIntervalSince(hit.date) < 3600 { return hit.names }
+                let names = try await api.contributors()
+                cache = (names, Date())
+                return names
+            }
+            func clear() { cache = nil }
+        }
+        """,
         // Clearing what the check found: the entry is removed whatever ran meanwhile.
         """
         actor ProgressTracker {
