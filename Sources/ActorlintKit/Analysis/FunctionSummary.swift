@@ -83,6 +83,9 @@ struct FunctionSummary: Sendable, Equatable {
 
     /// HTTP methods as requests name them.
     static let httpMethodNames: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
+    /// The spellings of enum cases that name them (`.get`, `.GET`), and the method each names.
+    static let httpMethodSpellings: [String: String] = Dictionary(uniqueKeysWithValues:
+        httpMethodNames.flatMap { [($0, $0), ($0.lowercased(), $0)] })
 
     /// The summaries of every function with a body in `file`.
     static func summaries(of file: SourceFile) -> [FunctionSummary] {

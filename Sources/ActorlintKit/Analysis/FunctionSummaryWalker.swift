@@ -101,14 +101,21 @@ extension FunctionSummary {
         }
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let elements = Array(node.elements)
-            if let index = elements.firstIndex(where: {
-                $0.is(AssignmentExprSyntax.self) || ($0.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true
-                    && !["==", "!=", "<=", ">=", "==="].contains($0.as(BinaryOperatorExprSyntax.self)!.operator.text))
-            }), index > 0, let root = Flow.rootName(of: elements[index - 1]), isState(root) {
-                writes.insert(root)
+            // `x = …`, `self.x += …`: the element before the first assignment operator.
+            var previous: ExprSyntax?
+            for element in node.elements {
+                if element.is(AssignmentExprSyntax.self) || Self.isCompoundAssignment(element) {
+                    if let target = previous, let root = Flow.rootName(of: target), isState(root) { writes.insert(root) }
+                    break
+                }
+                previous = element
             }
             return .visitChildren
+        }
+
+        private static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
+            guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op.utf8.last == UInt8(ascii: "=") else { return false }
+            return op != "==" && op != "!=" && op != "<=" && op != ">=" && op != "==="
         }
 
         override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
@@ -126,25 +133,24 @@ extension FunctionSummary {
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.declName.baseName.text
+            let method = FunctionSummary.httpMethodSpellings[name]
             if let base = node.base {
                 if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { reads.insert(name) }
                 // `HTTPMethod.post`, `Method.GET`.
-                if let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.hasSuffix("Method"),
-                   FunctionSummary.httpMethodNames.contains(name.uppercased()) {
-                    httpMethods.insert(name.uppercased())
+                if let method, let type = base.as(DeclReferenceExprSyntax.self)?.baseName.text, type.hasSuffix("Method") {
+                    httpMethods.insert(method)
                 }
-            } else if FunctionSummary.httpMethodNames.contains(name.uppercased()),
-                      node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
+            } else if let method, node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
                 // `.get`, `.POST` as a value (`method: .post`, `.rest(.get, "states")`).
-                httpMethods.insert(name.uppercased())
+                httpMethods.insert(method)
             }
             return .visitChildren
         }
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.baseName.text
-            guard !node.isMemberName, case .identifier = node.baseName.tokenKind, isState(name),
-                  name.first?.isLowercase == true,
+            guard case .identifier(let name) = node.baseName.tokenKind,
+                  let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+                  !node.isMemberName, isState(name),
                   node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id else { return .visitChildren }
             reads.insert(name)
             return .visitChildren
@@ -158,7 +164,8 @@ extension FunctionSummary {
         /// The call as the summary keeps it: calls on `self`, on types and on state, and awaited
         /// calls on locals; nil for others (methods of local values, initializers).
         private func summarize(_ call: FunctionCallExprSyntax, awaited: Bool) -> Call? {
-            guard let name = call.calleeName, name.first?.isUppercase == false else { return nil }
+            guard let name = call.calleeName, let first = name.utf8.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+            else { return nil }
             if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), locals.contains(reference.baseName.text) {
                 return nil
             }
