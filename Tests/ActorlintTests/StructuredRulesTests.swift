@@ -1,4 +1,4 @@
-import ActorlintKit
+@testable import ActorlintKit
 import Foundation
 import Testing
 
@@ -146,23 +146,13 @@ import Testing
         #expect(found.first?.message.contains("checked on line 4") == true)
     }
 
-    @Test func aStaleOrMissingCheckIsUndoneOnlyByAWriteThatStoresSomething() {
-        func code(_ other: String) -> String {
-            """
-            actor Contributors {
-                private var cache: (names: [String], date: Date)?
-                func names(api: API) async throws -> [String] {
-                    if let hit = cache, Date().timeIntervalSince(hit.date) < 3600 { return hit.names }
-                    let names = try await api.contributors()
-                    cache = (names, Date())
-                    return names
-                }
-                \(other)
-            }
-            """
-        }
-        #expect(Self.findings(code("func clear() { cache = nil }"), rule: "actor-reentrancy-stale-state").isEmpty)
-        let found = Self.findings(code("func seed(_ names: [String]) { cache = (names, Date()) }"), rule: "actor-reentrancy-stale-state")
+    @Test func aStaleOrMissingCheckIsUndoneOnlyByAWriteThatStoresSomething() throws {
+        // The rule's own near miss (the other method clears the cache), with a writer that stores instead.
+        let clearing = try #require(ActorReentrancyStaleState.nonTriggeringExamples.map(\.code).first { $0.contains("actor Contributors") })
+        #expect(Self.findings(clearing, rule: "actor-reentrancy-stale-state").isEmpty)
+        let storing = clearing.replacingOccurrences(of: "func clear() { cache = nil }",
+                                                    with: "func seed(_ names: [String]) { cache = (names, Date()) }")
+        let found = Self.findings(storing, rule: "actor-reentrancy-stale-state")
         #expect(found.map(\.range.start.line) == [6])
         #expect(found.first?.message.contains("`seed(_:)` (line 9)") == true)
     }

@@ -231,26 +231,18 @@ struct CallWork {
         private var answers: [String: String] = [:]
 
         func effects(_ key: String) -> (Effects, Set<String>)? {
-            lock.lock()
-            defer { lock.unlock() }
-            return table[key]
+            lock.withLock { table[key] }
         }
 
         func store(_ effects: Effects, names: Set<String>, for key: String) {
-            lock.lock()
-            table[key] = (effects, names)
-            lock.unlock()
+            lock.withLock { table[key] = (effects, names) }
         }
 
-        /// `ProjectIndex.functionsAnswer(named:)`, worked out once per name.
+        /// `ProjectIndex.functionsAnswer(named:)`, worked out once per name (outside the lock).
         func answer(_ name: String, _ make: () -> String) -> String {
-            lock.lock()
-            if let known = answers[name] { lock.unlock(); return known }
-            lock.unlock()
+            if let known = lock.withLock({ answers[name] }) { return known }
             let made = make()
-            lock.lock()
-            answers[name] = made
-            lock.unlock()
+            lock.withLock { answers[name] = made }
             return made
         }
     }
