@@ -111,6 +111,44 @@ import Testing
         #expect(warm.report.isEmpty, "Model is no longer main-actor isolated: \(warm.report)")
     }
 
+    /// `sequential-independent-awaits` reads the bodies of the functions a file calls, which the
+    /// module's index digest leaves out: the file is analysed again when one of them changes
+    /// (its finding goes), and its findings are reused when another function's body changes.
+    @Test func findingsThatReadAnotherFilesFunctionsAreAnalysedAgainWhenTheyChange() throws {
+        let folder = try TemporaryDirectory()
+        let get = "try await URLSession.shared.data(from: URL(string: \"https://example.com\")!).0"
+        try folder.write("Sources/Screen.swift", """
+            import Foundation
+            func load(api: API) async throws -> Int {
+                let posts = try await api.posts()
+                let users = try await api.users()
+                return posts.count + users.count
+            }
+
+            """)
+        func writeAPI(users: String, other: String) throws {
+            try folder.write("Sources/API.swift", """
+                import Foundation
+                struct API {
+                    func posts() async throws -> Data { \(get) }
+                    func users() async throws -> Data { \(users) }
+                    func other() -> Int { \(other) }
+                }
+
+                """)
+        }
+        try writeAPI(users: get, other: "1")
+        let cold = lint(folder)
+        #expect(cold.report.count == 1 && cold.report[0].contains("sequential-independent-awaits"))
+        try writeAPI(users: get, other: "2")
+        let unrelated = lint(folder)
+        #expect(unrelated.report == cold.report)
+        #expect(unrelated.findingsReused == 1, "Screen.swift rests only on `posts` and `users`")
+        try writeAPI(users: "Data()", other: "2")
+        let changed = lint(folder)
+        #expect(changed.report.isEmpty, "`users` no longer waits: \(changed.report)")
+    }
+
     /// An editor's unsaved text is what is analysed, whatever the file's stamp says.
     @Test func anOverlayIsAnalysedEvenWhenTheFileIsUnchanged() throws {
         let folder = try project()

@@ -1,4 +1,4 @@
-import ActorlintKit
+@testable import ActorlintKit
 import Foundation
 import Testing
 
@@ -17,8 +17,18 @@ import Testing
 
     // MARK: sequential-independent-awaits
 
+    /// A service whose calls are GET requests; `merge` does no waiting of its own.
+    static let api = """
+        struct API: Sendable {
+            func first() async throws -> Int { try await URLSession.shared.data(from: URL(string: "https://a.example")!).0.count }
+            func second() async throws -> Int { try await URLSession.shared.data(from: URL(string: "https://b.example")!).0.count }
+            func merge(_ a: Int, _ b: Int) async -> Int { a + b }
+        }
+
+        """
+
     @Test func asyncLetFixAddsTryBeforeAnExistingAwaitAndAfterAnAssignment() {
-        let code = """
+        let code = Self.api + """
             func combine(api: API) async throws -> Int {
                 var total = 0
                 let a = try await api.first()
@@ -28,7 +38,7 @@ import Testing
                 return total
             }
             """
-        #expect(Self.fixed(code, rule: "sequential-independent-awaits") == """
+        #expect(Self.fixed(code, rule: "sequential-independent-awaits") == Self.api + """
             func combine(api: API) async throws -> Int {
                 var total = 0
                 async let a = api.first()
@@ -41,14 +51,14 @@ import Testing
     }
 
     @Test func asyncLetFixIsWithheldWhenAValueIsReadInAClosureOrNeverRead() {
-        let inClosure = """
+        let inClosure = Self.api + """
             func load(api: API) async throws -> [Int] {
                 let a = try await api.first()
                 let b = try await api.second()
                 return [b].map { $0 + a }
             }
             """
-        let unread = """
+        let unread = Self.api + """
             func load(api: API) async throws -> Int {
                 let a = try await api.first()
                 let b = try await api.second()
@@ -66,8 +76,8 @@ import Testing
         // swiftc: "non-Sendable type 'Client' of property 'client' cannot exit main actor-isolated context".
         let code = """
             final class Client {
-                func profile() async throws -> String { "" }
-                func posts() async throws -> [String] { [] }
+                func profile() async throws -> Data { try await URLSession.shared.data(from: URL(string: "https://a.example")!).0 }
+                func posts() async throws -> Data { try await URLSession.shared.data(from: URL(string: "https://b.example")!).0 }
             }
             @MainActor final class ProfileModel {
                 let client = Client()
@@ -118,7 +128,7 @@ import Testing
     // MARK: actor-reentrancy-stale-state
 
     @Test func suspensionInsideTheWrittenValueCounts() {
-        // Two callers can both see `nil` and both refresh: the classic token race.
+        // A token adopted meanwhile is overwritten by the refresh.
         let code = """
             actor Session {
                 var token: String?
@@ -128,11 +138,23 @@ import Testing
                     }
                     return token!
                 }
+                func adopt(_ newToken: String) { token = newToken }
             }
             """
         let found = Self.findings(code, rule: "actor-reentrancy-stale-state")
         #expect(found.map(\.range.start.line) == [5])
         #expect(found.first?.message.contains("checked on line 4") == true)
+    }
+
+    @Test func aStaleOrMissingCheckIsUndoneOnlyByAWriteThatStoresSomething() throws {
+        // The rule's own near miss (the other method clears the cache), with a writer that stores instead.
+        let clearing = try #require(ActorReentrancyStaleState.nonTriggeringExamples.map(\.code).first { $0.contains("actor Contributors") })
+        #expect(Self.findings(clearing, rule: "actor-reentrancy-stale-state").isEmpty)
+        let storing = clearing.replacingOccurrences(of: "func clear() { cache = nil }",
+                                                    with: "func seed(_ names: [String]) { cache = (names, Date()) }")
+        let found = Self.findings(storing, rule: "actor-reentrancy-stale-state")
+        #expect(found.map(\.range.start.line) == [6])
+        #expect(found.first?.message.contains("`seed(_:)` (line 9)") == true)
     }
 
     @Test func claimingStateBeforeSuspendingWithDeferredCleanupIsClean() {

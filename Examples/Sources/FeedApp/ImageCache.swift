@@ -23,6 +23,11 @@ actor ImageCache {
         return image
     }
 
+    /// Images the feed already decoded for a post it shows are kept here too.
+    func keep(_ image: UIImage, for url: URL) {
+        memory[url] = image
+    }
+
     func removeAll() {
         memory.removeAll()
         try? FileManager.default.removeItem(at: directory)

@@ -21,6 +21,8 @@ extension FileSummary {
             writer.write(root.source)
             writer.write(root.line)
         }
+        writer.write(functions.count)
+        for function in functions { function.encode(to: &writer) }
         writer.write(lastingFailures.sorted())
     }
 
@@ -68,6 +70,9 @@ extension FileSummary {
             summary.cancellation.roots[try reader.readString()] = CancellationReach.Root(
                 source: try reader.readString(), path: path, line: try reader.readInt())
         }
+        let functionCount = try reader.readCount()
+        summary.functions.reserveCapacity(functionCount)
+        for _ in 0..<functionCount { summary.functions.append(try FunctionSummary.decode(from: &reader, path: path)) }
         summary.lastingFailures = Set(try reader.readStrings())
         return summary
     }

@@ -14,6 +14,8 @@ public struct FileSummary: Sendable, Equatable {
     /// The file's last declaration of each name.
     var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
     var cancellation = CancellationReach.FileContribution()
+    /// What each function's body waits on, names and changes (`FunctionSummary`).
+    var functions: [FunctionSummary] = []
     /// Its async functions whose `catch` records a failure for good (`LastingFailure`).
     var lastingFailures: Set<String> = []
 
@@ -21,7 +23,7 @@ public struct FileSummary: Sendable, Equatable {
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
          closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
          cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution(),
-         lastingFailures: Set<String> = []) {
+         functions: [FunctionSummary] = [], lastingFailures: Set<String> = []) {
         self.types = types
         self.globalActorNames = globalActorNames
         self.imports = imports
@@ -29,6 +31,7 @@ public struct FileSummary: Sendable, Equatable {
         self.closureParameters = closureParameters
         self.closureProperties = closureProperties
         self.cancellation = cancellation
+        self.functions = functions
         self.lastingFailures = lastingFailures
     }
 
@@ -38,14 +41,18 @@ public struct FileSummary: Sendable, Equatable {
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
                   closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
-                  lastingFailures: LastingFailure.functions(in: file))
+                  functions: FunctionSummary.summaries(of: file), lastingFailures: LastingFailure.functions(in: file))
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).
+    /// Function summaries are left out: they change with most edits of a body, and findings
+    /// that rest on them record what they read instead (`RuleContext.noteFunctions(named:)`).
     func digest(path: String) -> Digest {
         var writer = ByteWriter()
         writer.write(path)
-        encode(to: &writer)
+        var declarations = self
+        declarations.functions = []
+        declarations.encode(to: &writer)
         return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
     }
 }

@@ -96,6 +96,11 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Async functions of the module whose `catch` records a failure for good (`LastingFailure`).
     public private(set) var lastingFailures: Set<String> = []
 
+    /// The module's functions with a body, by name: what awaiting one of them does (`CallWork`).
+    private(set) var functionSummaries: [String: [FunctionSummary]] = [:]
+    /// What `CallWork` worked out from them, shared by the module's files.
+    let callWorkMemo = CallWork.Memo()
+
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
     }
@@ -121,6 +126,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 closureProperties[name] = property
             }
             for name in conflicting { closureProperties[name] = nil }
+            for function in summary.functions { functionSummaries[function.name, default: []].append(function) }
             lastingFailures.formUnion(summary.lastingFailures)
         }
         declaredGlobalActors = globalActors
@@ -140,6 +146,8 @@ public final class ProjectIndex: @unchecked Sendable {
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
+        functionSummaries = base.functionSummaries.mapValues { $0.filter { $0.path != file.path } }
+        for (name, functions) in fresh.functionSummaries { functionSummaries[name, default: []] += functions }
         lastingFailures = base.lastingFailures.union(fresh.lastingFailures)
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
@@ -213,6 +221,24 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The declared closure type of a property named `name`, when every declaration agrees.
     public func closureProperty(named name: String) -> ClosureParameter? {
         closureProperties[name] ?? dependencies.lazy.compactMap { $0.closureProperties[name] }.first
+    }
+
+    /// The summaries of the functions named `name` in this module and the modules it imports.
+    func functions(named name: String) -> [FunctionSummary] {
+        (functionSummaries[name] ?? []) + dependencies.flatMap { $0.functionSummaries[name] ?? [] }
+    }
+
+    /// What `functions(named:)` answers, as text that changes when any of them does: what a
+    /// finding that read them records, to be checked against a later run's index.
+    func functionsAnswer(named name: String) -> String {
+        callWorkMemo.answer(name) {
+            var writer = ByteWriter()
+            for function in functions(named: name).sorted(by: { ($0.path, $0.owner ?? "") < ($1.path, $1.owner ?? "") }) {
+                writer.write(function.path)
+                function.encode(to: &writer)
+            }
+            return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }.description
+        }
     }
 
     /// The closure parameters of the module's (or a sibling module's) functions named `name`.

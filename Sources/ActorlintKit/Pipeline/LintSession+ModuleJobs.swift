@@ -88,10 +88,9 @@ extension LintSession {
                     if !reachedFrom.isEmpty { module.index.linkCancellationReach(importers: reachedFrom.map(\.index)) }
                     // Also without importers: findings from the cache may rest on an earlier run's.
                     guard module.members.contains(where: { !$0.reachAnswers.isEmpty }) else { return [] }
-                    let reach = module.index.cancellationReach
                     return module.members.filter { slot in
                         slot.failure == nil && !slot.isManifest
-                            && slot.reachAnswers.contains { (reach.reason(forFunction: $0.key) ?? "") != $0.value }
+                            && slot.reachAnswers.contains { !ReachAnswers.holds($0.key, $0.value, in: module.index) }
                     }
                 }.flatMap { $0 }
             }

@@ -65,6 +65,8 @@ enum MemoryEstimate {
             + entries(types: index.types.values, offMainUses: index.offMainUses.values,
                       closureParameters: index.closureParameters.values)
             + index.cancellationContributions.reduce(0) { $0 + contribution($1) } + set(index.lastingFailures)
+            + dictionary(index.functionSummaries)
+            + index.functionSummaries.values.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + function($1) } }
     }
 
     /// A file's summary, held until its module's index is made (all of a module's at once).
@@ -74,6 +76,16 @@ enum MemoryEstimate {
             + entries(types: summary.types, offMainUses: summary.offMainUses.values,
                       closureParameters: summary.closureParameters.values)
             + contribution(summary.cancellation) + set(summary.lastingFailures)
+            + array(summary.functions) + summary.functions.reduce(0) { $0 + function($1) }
+    }
+
+    /// What a function's summary points to (its path is the file's, shared).
+    static func function(_ summary: FunctionSummary) -> Int {
+        var bytes = text(summary.name) + array(summary.parameters) + text(summary.owner ?? "") + array(summary.attributes) + text(summary.returns ?? "")
+            + array(summary.waits) + array(summary.calls) + set(summary.httpMethods) + set(summary.writes) + set(summary.reads)
+        for call in summary.waits + summary.calls { bytes += text(call.name) + array(call.labels) }
+        for name in summary.writes.union(summary.reads) { bytes += text(name) }
+        return bytes
     }
 
     /// What the entries of a summary's or an index's tables point to.

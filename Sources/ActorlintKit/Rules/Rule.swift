@@ -71,6 +71,12 @@ public struct RuleContext: @unchecked Sendable {
         return reason
     }
 
+    /// Notes that the findings read the summaries of the functions named `name` (`CallWork`):
+    /// a later run analyses the file again when they changed.
+    func noteFunctions(named name: String) {
+        reachAnswers.answers[ReachAnswers.functionsPrefix + name] = isolation.index.functionsAnswer(named: name)
+    }
+
     /// Why the task running `node` gets cancelled, in words, or nil (`CancellationSource`).
     func cancellationReason(for node: some SyntaxProtocol) -> String? {
         CancellationSource.reason(for: node, in: file, reach: cancellationReason(forFunction:))
@@ -93,4 +99,14 @@ public struct RuleContext: @unchecked Sendable {
 /// findings whose answers the final reach confirms stand, the others are analysed again.
 final class ReachAnswers: @unchecked Sendable {
     var answers: [String: String] = [:]
+
+    /// Keys of answers about function summaries (`ProjectIndex.functionsAnswer(named:)`), not
+    /// about the reach: no function name contains a colon.
+    static let functionsPrefix = "functions:"
+
+    /// Whether the answer recorded under `key` still holds for `index`.
+    static func holds(_ key: String, _ value: String, in index: ProjectIndex) -> Bool {
+        if key.hasPrefix(functionsPrefix) { return index.functionsAnswer(named: String(key.dropFirst(functionsPrefix.count))) == value }
+        return (index.cancellationReach.reason(forFunction: key) ?? "") == value
+    }
 }

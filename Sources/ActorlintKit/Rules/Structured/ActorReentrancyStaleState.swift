@@ -19,23 +19,30 @@ struct ActorReentrancyStaleState: Rule {
             invariants, and no data-race checker reports it because no two threads ever touch \
             the property at once. Re-check the state after the `await`, make the \
             check-and-update synchronous (no `await` in between), or keep the in-flight work in \
-            a dictionary of `Task`s so concurrent callers share it. The rule stays quiet when \
+            a dictionary of `Task`s so concurrent callers share it. The rule reports a write only \
+            when another method of the actor writes the same property in a way that can undo \
+            the check (an insertion after "nothing cached", a removal after "found it", another \
+            value after `phase == .ready`), and names that method. It stays quiet when \
             the state is re-read after the `await`, when the method records its decision in \
             the actor's state before the `await` (`isLoading = true`, `inFlight[url] = task`), \
             when it checks the actor's state again after the `await` before writing, \
             and when no `await` separates check and write. \
             (SE-0306)
             """,
+        limits: """
+            Only the actor's methods declared in the same file are read, so a writer in an \
+            extension elsewhere is not seen. A second call of the same method is not counted as \
+            a writer: whether two can overlap depends on the callers (a serial queue, a single \
+            caller), which the rule does not see. A write that clears what the check found \
+            (`tasks[id] = nil` after `guard let task = tasks[id]`, `flag = false` after \
+            `if flag`) is not reported, although a value stored meanwhile under the same key \
+            would be cleared too. Keys of dictionaries are not compared, and a condition other \
+            than a nil test, a Boolean, `contains` or a comparison with a literal counts as one \
+            that any write can undo.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
-
-    /// Methods that change the collection or value they are called on.
-    static let mutatingMethods: Set<String> = [
-        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "popLast",
-        "popFirst", "updateValue", "merge", "formUnion", "formIntersection", "subtract", "sort", "reverse",
-        "shuffle", "toggle", "replaceSubrange",
-    ]
 
     func violations(in context: RuleContext) -> [Violation] {
         let actors = context.file.shared(ActorDeclSyntax.self)
@@ -50,9 +57,31 @@ struct ActorReentrancyStaleState: Rule {
             guard stateByActor[name] != nil else { continue }
             members += extensionDecl.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.map { ($0, name) }
         }
-        return members.flatMap { function, actor in
-            analyse(function, state: stateByActor[actor] ?? [], context)
+        // Which methods of each actor write which of its properties: the calls that can change
+        // a property while another method is suspended.
+        var writers: [String: [Writer]] = [:]
+        for (function, actor) in members where isolatedToTheActor(function) {
+            guard let body = function.body else { continue }
+            let properties = visibleProperties(in: function, state: stateByActor[actor] ?? [])
+            for reference in collect(DeclReferenceExprSyntax.self, in: body, within: .declaration) {
+                guard let (property, expression) = propertyAccess(reference, properties),
+                      let write = StateWrite(of: property, at: expression) else { continue }
+                writers[actor, default: []].append(Writer(method: function, write: write))
+            }
         }
+        return members.flatMap { function, actor in
+            analyse(function, state: stateByActor[actor] ?? [], writers: writers[actor] ?? [], context)
+        }
+    }
+
+    /// A write in one of the actor's methods.
+    struct Writer {
+        let method: FunctionDeclSyntax
+        let write: StateWrite
+    }
+
+    private func isolatedToTheActor(_ function: FunctionDeclSyntax) -> Bool {
+        !function.modifiers.contains(where: { ["static", "class", "nonisolated"].contains($0.name.text) })
     }
 
     private func storedVariables(of actor: ActorDeclSyntax) -> Set<String> {
@@ -83,28 +112,31 @@ struct ActorReentrancyStaleState: Rule {
         let time: Int
     }
 
-    struct Write {
-        let access: Access
-        /// The expressions whose values are written: the right-hand side or the call's arguments.
-        let values: [Syntax]
-    }
-
     struct Check {
         let property: String
         let time: Int
         let statement: Syntax
-        /// Offset ranges whose code runs only because of the check's outcome.
-        let scope: [Range<Int>]
+        /// Offset ranges whose code runs only because of the check's outcome, with what the
+        /// check established about the property there.
+        let scope: [(range: Range<Int>, established: StateCondition)]
+
+        func established(at offset: Int) -> StateCondition? {
+            scope.first { $0.range.contains(offset) }?.established
+        }
     }
 
-    private func analyse(_ function: FunctionDeclSyntax, state: Set<String>, _ context: RuleContext) -> [Violation] {
-        guard let body = function.body,
-              !function.modifiers.contains(where: { ["static", "class", "nonisolated"].contains($0.name.text) })
-        else { return [] }
-        // A parameter or local with a property's name hides it; leave such names alone.
+    /// The actor's properties `function` can name: those no parameter or local of it hides.
+    private func visibleProperties(in function: FunctionDeclSyntax, state: Set<String>) -> Set<String> {
+        guard let body = function.body else { return [] }
         var shadowed = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
         shadowed.formUnion(collect(IdentifierPatternSyntax.self, in: body, within: .declaration).map(\.identifier.text))
-        let properties = state.subtracting(shadowed)
+        return state.subtracting(shadowed)
+    }
+
+    private func analyse(_ function: FunctionDeclSyntax, state: Set<String>, writers: [Writer],
+                         _ context: RuleContext) -> [Violation] {
+        guard let body = function.body, isolatedToTheActor(function) else { return [] }
+        let properties = visibleProperties(in: function, state: state)
         guard !properties.isEmpty else { return [] }
 
         let awaits = collect(in: body, within: .context) {
@@ -113,10 +145,10 @@ struct ActorReentrancyStaleState: Rule {
         guard !awaits.isEmpty else { return [] }
 
         var reads: [Access] = []
-        var writes: [Write] = []
+        var writes: [StateWrite] = []
         for reference in collect(DeclReferenceExprSyntax.self, in: body, within: .context) {
             guard let (property, expression) = propertyAccess(reference, properties) else { continue }
-            if let write = self.write(of: property, at: expression) {
+            if let write = StateWrite(of: property, at: expression) {
                 writes.append(write)
             } else {
                 reads.append(Access(property: property, node: expression, time: expression.startOffset))
@@ -142,71 +174,88 @@ struct ActorReentrancyStaleState: Rule {
             copies[name] = Access(property: read.property, node: Syntax(condition), time: value.endOffset)
         }
         let checks = self.checks(reads: reads, copies: copies, in: body)
+        // Other methods' writes: what can change a property while this one is suspended. A
+        // second call of this same method is left out: whether two can run at once (a serial
+        // queue, a single caller) is not visible here.
+        let otherWrites = writers.filter { $0.method.id != function.id }
 
         var violations: [Violation] = []
         for write in writes {
-            let time = write.access.time
+            let time = write.time
             // `token = try await refresh()`: the suspension inside the written value counts too.
-            let usable = awaits.filter { $0.endOffset <= time && canPrecede($0, write.access.node) }
+            let usable = awaits.filter { $0.endOffset <= time && canPrecede($0, write.node) }
             guard let lastAwait = usable.max(by: { $0.endOffset < $1.endOffset }) else { continue }
             let rereads = reads.contains {
-                $0.property == write.access.property && $0.time > lastAwait.endOffset && $0.time < time
-                    && !Flow.mutuallyExclusive($0.node, write.access.node)
+                $0.property == write.property && $0.time > lastAwait.endOffset && $0.time < time
+                    && !Flow.mutuallyExclusive($0.node, write.node)
             }
             // A stale copy written back.
             let staleCopy = write.values.lazy.flatMap { references(to: Set(copies.keys), in: $0, within: .declaration) }.first { reference in
-                guard let copy = copies[reference.baseName.text], copy.property == write.access.property else { return false }
+                guard let copy = copies[reference.baseName.text], copy.property == write.property else { return false }
                 return usable.contains { $0.endOffset > copy.time }
             }
-            if let staleCopy, let copy = copies[staleCopy.baseName.text] {
+            if let staleCopy, let copy = copies[staleCopy.baseName.text],
+               let writer = otherWrites.first(where: { $0.write.property == copy.property }) {
                 let suspension = usable.first { $0.endOffset > copy.time }!
                 violations.append(context.violation(
                     "`\(staleCopy.baseName.text)` is a copy of `\(copy.property)` taken on line " +
-                    "\(context.file.line(of: copy.node)), before the `await` on line " +
-                    "\(context.file.line(of: suspension)); while this actor method was suspended, other calls " +
-                    "could run on the actor and change `\(copy.property)`, and writing the old copy back here " +
-                    "silently undoes their changes. Read `\(copy.property)` again after the `await` (SE-0306).",
-                    at: write.access.node))
+                    "\(context.file.line(of: copy.node)), before the `await` on line \(context.file.line(of: suspension)); " +
+                    "meanwhile other calls can run on the actor, and \(describe(writer, context)) writes " +
+                    "`\(copy.property)`: writing the old copy back here undoes such changes. Read `\(copy.property)` " +
+                    "again after the `await` (SE-0306).",
+                    at: write.node))
                 continue
             }
-            guard !rereads else { continue }
+            guard staleCopy == nil, !rereads else { continue }
             // `guard !removed.contains(uri) else { return }` after the `await`: the method checks
             // the actor's state again before writing, so it has taken interleaving into account.
             let revalidated = collect(in: body, within: .context) { node in
-                guard node.startOffset > lastAwait.endOffset, node.endOffset < write.access.node.startOffset else { return false }
+                guard node.startOffset > lastAwait.endOffset, node.endOffset < write.node.startOffset else { return false }
                 if let guardStatement = node.as(GuardStmtSyntax.self) {
                     return reads.contains { $0.time > guardStatement.startOffset && $0.time < guardStatement.conditions.endOffset }
                 }
                 if let ifExpression = node.as(IfExprSyntax.self), exits(ifExpression.body),
-                   !write.access.node.isInside(ifExpression.body) {
+                   !write.node.isInside(ifExpression.body) {
                     return reads.contains { $0.time > ifExpression.startOffset && $0.time < ifExpression.conditions.endOffset }
                 }
                 return false
             }
             guard revalidated.isEmpty else { continue }
             let relevant = checks.first { check in
-                guard check.property == write.access.property, check.time < lastAwait.startOffset,
-                      check.scope.contains(where: { $0.contains(write.access.node.startOffset) }) else { return false }
+                guard check.property == write.property, check.time < lastAwait.startOffset,
+                      check.established(at: write.node.startOffset) != nil else { return false }
                 // Claimed before suspending (`isLoading = true`, `inFlight[url] = task`): the method
                 // recorded its decision in the actor's state, so a concurrent call can see it.
                 let firstAwait = usable.filter { $0.startOffset > check.time }.min { $0.startOffset < $1.startOffset }
                 let claimed = writes.contains { other in
-                    other.access.time > check.time && other.access.time < (firstAwait?.startOffset ?? time)
-                        && canPrecede(other.access.node, write.access.node)
+                    other.time > check.time && other.time < (firstAwait?.startOffset ?? time)
+                        && canPrecede(other.node, write.node)
                 }
                 return !claimed && usable.contains { $0.startOffset > check.time }
             }
-            guard let check = relevant else { continue }
+            guard let check = relevant, let established = check.established(at: write.node.startOffset),
+                  // `guard let task = tasks[id]` … `tasks[id] = nil`: clearing what the check found
+                  // leaves it cleared whatever ran meanwhile.
+                  !established.isCleared(by: write.value),
+                  let writer = otherWrites.first(where: {
+                      $0.write.property == write.property && established.isInvalidated(by: $0.write.value)
+                  })
+            else { continue }
             let suspension = usable.first { $0.startOffset > check.time }!
             violations.append(context.violation(
-                "`\(check.property)` is checked on line \(context.file.line(of: check.statement)), then this " +
-                "actor method suspends at the `await` on line \(context.file.line(of: suspension)); actors are " +
-                "reentrant, so other calls can run meanwhile and change `\(check.property)`, and this write acts " +
-                "on a check that may no longer hold. Re-check `\(check.property)` after the `await`, or keep the " +
-                "in-flight work in a dictionary of `Task`s so concurrent callers share it (SE-0306).",
-                at: write.access.node))
+                "`\(check.property)` is checked on line \(context.file.line(of: check.statement)) and written here after " +
+                "the `await` on line \(context.file.line(of: suspension)); while this method is suspended, other calls run " +
+                "on the actor, and \(describe(writer, context)) writes `\(check.property)`, so the check may no longer " +
+                "hold. Re-check it after the `await`, or share the in-flight work through a dictionary of `Task`s (SE-0306).",
+                at: write.node))
         }
         return violations
+    }
+
+    /// "`end(tag:)` (line 299)".
+    private func describe(_ writer: Writer, _ context: RuleContext) -> String {
+        let labels = writer.method.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        return "`\(writer.method.name.text)(\(labels))` (line \(context.file.line(of: writer.write.node)))"
     }
 
     /// `cache` or `self.cache` naming one of the actor's stored properties; returns the expression
@@ -219,38 +268,6 @@ struct ActorReentrancyStaleState: Rule {
             return (name, Syntax(member))
         }
         return (name, Syntax(reference))
-    }
-
-    /// Whether the property expression is the target of an assignment or a mutating call.
-    private func write(of property: String, at expression: Syntax) -> Write? {
-        var target = expression
-        while let parent = target.parent {
-            if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == target.id {
-                target = parent
-            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == target.id {
-                if let call = parent.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == parent.id {
-                    guard Self.mutatingMethods.contains(member.declName.baseName.text) else { return nil }
-                    let access = Access(property: property, node: Syntax(call), time: call.endOffset)
-                    return Write(access: access, values: call.arguments.map { Syntax($0) })
-                }
-                target = parent
-            } else if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-                target = parent
-            } else {
-                break
-            }
-        }
-        guard let elements = target.parent?.as(ExprListSyntax.self), let sequence = elements.parent?.as(SequenceExprSyntax.self),
-              let index = elements.firstIndex(where: { $0.id == target.id }) else { return nil }
-        let next = elements.index(after: index)
-        guard next != elements.endIndex else { return nil }
-        let operatorNode = elements[next]
-        let compoundOperators: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??="]
-        guard operatorNode.is(AssignmentExprSyntax.self)
-            || operatorNode.as(BinaryOperatorExprSyntax.self).map({ compoundOperators.contains($0.operator.text) }) == true
-        else { return nil }
-        let values = elements[elements.index(after: next)...].map { Syntax($0) }
-        return Write(access: Access(property: property, node: Syntax(sequence), time: sequence.endOffset), values: values)
     }
 
     /// Reads of a property (or of a copy of it) in an `if` or `guard` condition, with the code
@@ -269,17 +286,25 @@ struct ActorReentrancyStaleState: Rule {
                 $0.is(ConditionElementSyntax.self) || $0.is(CodeBlockSyntax.self)
             })?.as(ConditionElementSyntax.self) else { continue }
             if let ifExpression = element.parent?.parent?.as(IfExprSyntax.self) {
-                var scope = [ifExpression.body.startOffset..<ifExpression.body.endOffset]
-                if let elseBody = ifExpression.elseBody { scope.append(elseBody.startOffset..<elseBody.endOffset) }
+                let only = ifExpression.conditions.count == 1
+                func established(_ passed: Bool) -> StateCondition {
+                    StateCondition.established(by: element, read: node, passed: passed, onlyCondition: only)
+                }
+                var scope = [(ifExpression.body.startOffset..<ifExpression.body.endOffset, established(true))]
+                if let elseBody = ifExpression.elseBody { scope.append((elseBody.startOffset..<elseBody.endOffset, established(false))) }
+                let bodyExits = exits(ifExpression.body)
                 let elseExits = ifExpression.elseBody?.as(CodeBlockSyntax.self).map { exits($0) } ?? false
-                if exits(ifExpression.body) || elseExits, let rest = restOfBlock(after: ifExpression) {
-                    scope.append(rest)
+                // After an `if` one of whose branches leaves, the rest runs on the other outcome.
+                if bodyExits || elseExits, let rest = restOfBlock(after: ifExpression) {
+                    scope.append((rest, bodyExits && elseExits ? .unknown : established(!bodyExits)))
                 }
                 checks.append(Check(property: property, time: node.startOffset, statement: Syntax(ifExpression), scope: scope))
             } else if let guardStatement = element.parent?.parent?.as(GuardStmtSyntax.self),
                       let rest = restOfBlock(after: guardStatement) {
+                let established = StateCondition.established(by: element, read: node, passed: true,
+                                                             onlyCondition: guardStatement.conditions.count == 1)
                 checks.append(Check(property: property, time: node.startOffset, statement: Syntax(guardStatement),
-                                    scope: [rest]))
+                                    scope: [(rest, established)]))
             }
         }
         return checks

@@ -2,7 +2,8 @@
 // `actorlint rule` shows the first of each kind.
 extension ActorReentrancyStaleState {
     static let triggeringExamples: [RuleExample] = [
-        // The classic: two callers both miss the cache and both download.
+        // The classic: "not cached, so load and store", while another method stores under the
+        // same key (a prefetch finishing meanwhile is overwritten).
         """
         actor ThumbnailCache {
             private var images: [URL: Data] = [:]
@@ -12,9 +13,12 @@ extension ActorReentrancyStaleState {
                 ↓images[url] = data
                 return data
             }
+            func prefetched(_ data: Data, for url: URL) {
+                images[url] = data
+            }
         }
         """,
-        // Check-then-act on a balance: two withdrawals can both pass the check.
+        // Check-then-act on a balance that another method lowers.
         """
         actor Account {
             var balance = 0
@@ -23,9 +27,12 @@ extension ActorReentrancyStaleState {
                 try await bank.authorize(amount)
                 ↓balance -= amount
             }
+            func charge(_ fee: Int) {
+                balance -= fee
+            }
         }
         """,
-        // A local copy written back after the await undoes other calls' changes.
+        // A local copy written back after the await undoes another method's change.
         """
         actor Counter {
             private var count = 0
@@ -34,12 +41,17 @@ extension ActorReentrancyStaleState {
                 await log.write("incrementing from \\(current)")
                 ↓count = current + 1
             }
+            func reset() {
+                count = 0
+            }
         }
         """,
-        // In an extension of an actor declared in the same file, with a mutating call.
+        // In an extension of an actor declared in the same file, with a mutating call; the
+        // other writer adds names too.
         """
         actor Registry {
             var names: [String] = []
+            func add(_ name: String) { names.append(name) }
         }
         extension Registry {
             func register(_ name: String, validator: Validator) async {
@@ -50,9 +62,102 @@ extension ActorReentrancyStaleState {
             }
         }
         """,
+        // The check found `.ready`; another method can set `.cancelled` meanwhile, and this
+        // write would overwrite it.
+        """
+        actor Upload {
+            enum Phase { case ready, cancelled, done }
+            var phase = Phase.ready
+            func run(client: Client) async throws {
+                guard phase == .ready else { return }
+                try await client.send()
+                ↓phase = .done
+            }
+            func cancel() { phase = .cancelled }
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Only this method writes the cache: a second call of it could overlap only if callers
+        // run it concurrently, which the code does not show (a serial queue may rule it out).
+        """
+        actor ThumbnailCache {
+            private var images: [URL: Data] = [:]
+            func image(for url: URL, loader: Loader) async throws -> Data {
+                if let cached = images[url] { return cached }
+                let data = try await loader.load(url)
+                images[url] = data
+                return data
+            }
+        }
+        """,
+        // The other method only removes entries: the check "nothing cached" still holds after it.
+        """
+        actor ThumbnailCache {
+            private var images: [URL: Data] = [:]
+            func image(for url: URL, loader: Loader) async throws -> Data {
+                if let cached = images[url] { return cached }
+                let data = try await loader.load(url)
+                images[url] = data
+                return data
+            }
+            func clear() { images.removeAll() }
+        }
+        """,
+        // A stale-or-missing check; the other method only clears the cache, which keeps it true.
+        """
+        actor Contributors {
+            private var cache: (names: [String], date: Date)?
+            func names(api: API) async throws -> [String] {
+                if let hit = cache, Date().timeIntervalSince(hit.date) < 3600 { return hit.names }
+                let names = try await api.contributors()
+                cache = (names, Date())
+                return names
+            }
+            func clear() { cache = nil }
+        }
+        """,
+        // Clearing what the check found: the entry is removed whatever ran meanwhile.
+        """
+        actor ProgressTracker {
+            private var reporters: [Int: Reporter] = [:]
+            func start(_ id: Int) { reporters[id] = Reporter() }
+            func finish(_ id: Int) async {
+                guard let reporter = reporters[id] else { return }
+                await reporter.end()
+                reporters[id] = nil
+            }
+        }
+        """,
+        // A request flag consumed after the await; the other writer only sets it again.
+        """
+        actor Job {
+            private var rescheduleRequested = false
+            func requestReschedule() { rescheduleRequested = true }
+            func finish(callback: Callback) async -> Bool {
+                if rescheduleRequested {
+                    await callback.notify()
+                    rescheduleRequested = false
+                    return true
+                }
+                return false
+            }
+        }
+        """,
+        // The other writer stores the value the check found: it cannot undo the check.
+        """
+        actor Upload {
+            enum Phase { case ready, done }
+            var phase = Phase.ready
+            func run(client: Client) async throws {
+                guard phase == .ready else { return }
+                try await client.send()
+                phase = .done
+            }
+            func rearm() { phase = .ready }
+        }
+        """,
         // Re-checked after the await.
         """
         actor ThumbnailCache {
@@ -64,6 +169,7 @@ extension ActorReentrancyStaleState {
                 images[url] = data
                 return data
             }
+            func prefetched(_ data: Data, for url: URL) { images[url] = data }
         }
         """,
         // No await between check and write: the actor runs this atomically.
@@ -74,6 +180,7 @@ extension ActorReentrancyStaleState {
                 guard balance >= amount else { throw BankError.insufficientFunds }
                 balance -= amount
             }
+            func charge(_ fee: Int) { balance -= fee }
         }
         """,
         // The state is claimed before the await, so a second call sees it.
@@ -87,6 +194,7 @@ extension ActorReentrancyStaleState {
                 items = await api.items()
                 isRefreshing = false
             }
+            func reset() { isRefreshing = false; items = [] }
         }
         """,
         // Sharing the in-flight task: the recommended fix.
@@ -99,6 +207,7 @@ extension ActorReentrancyStaleState {
                 tasks[url] = task
                 return try await task.value
             }
+            func prefetch(_ url: URL, loader: Loader) { tasks[url] = Task { try await loader.load(url) } }
         }
         """,
         // The decision is recorded before suspending (the in-flight task), so a second caller
@@ -117,6 +226,7 @@ extension ActorReentrancyStaleState {
                 inFlight[url] = nil
                 return data
             }
+            func store(_ data: Data, for url: URL) { cache[url] = data }
         }
         """,
         // Not an actor: a class has other problems, not this one.
@@ -129,6 +239,7 @@ extension ActorReentrancyStaleState {
                 images[url] = data
                 return data
             }
+            func store(_ data: Data, for url: URL) { images[url] = data }
         }
         """,
         // The await is in the other branch.
@@ -142,6 +253,7 @@ extension ActorReentrancyStaleState {
                     await remote.notify(value)
                 }
             }
+            func set(_ newValue: Int) { value = newValue }
         }
         """,
         // After the await the method checks the actor's state again and leaves if the work
@@ -156,6 +268,7 @@ extension ActorReentrancyStaleState {
                 guard !removed.contains(url) else { return }
                 indexed[url] = date
             }
+            func add(_ url: URL) { indexed[url] = Date() }
         }
         """,
         // A fresh read after the await, written back: not stale.
@@ -167,6 +280,7 @@ extension ActorReentrancyStaleState {
                 let current = count
                 count = current + 1
             }
+            func reset() { count = 0 }
         }
         """,
         // The await happens only inside a task started here; this method never suspends.
@@ -179,6 +293,7 @@ extension ActorReentrancyStaleState {
                     started = true
                 }
             }
+            func stop() { started = false }
         }
         """,
     ]

@@ -2,23 +2,46 @@
 // `actorlint rule` shows the first of each kind.
 extension SequentialIndependentAwaits {
     static let triggeringExamples: [RuleExample] = [
-        // The common shape: two requests to the same service, the second ignores the first.
+        // The common shape: two GET requests of one service; the second ignores the first.
         """
-        func loadFeed(service: FeedService, id: Int) async throws -> FeedScreenData {
+        struct FeedService {
+            let session: URLSession
+            func profile(id: Int) async throws -> Data {
+                try await session.data(from: URL(string: "https://example.com/users/\\(id)")!).0
+            }
+            func posts(authorID: Int) async throws -> Data {
+                try await session.data(from: URL(string: "https://example.com/posts?author=\\(authorID)")!).0
+            }
+        }
+        func loadFeed(service: FeedService, id: Int) async throws -> (Data, Data) {
             ↓let profile = try await service.profile(id: id)
             let posts = try await service.posts(authorID: id)
-            return FeedScreenData(profile: profile, posts: posts)
+            return (profile, posts)
         }
         """,
-        // Non-throwing awaits, three in a row, in a method: one finding for the run.
+        // Assignments to properties that exist, and a fallback after the awaited call.
         """
-        final class Dashboard {
-            func refresh(weather: WeatherClient, news: NewsClient, stocks: StockClient) async -> Summary {
-                ↓let forecast = await weather.forecast(for: "Berlin")
-                let headlines = await news.headlines()
-                let quotes = await stocks.quotes(["AAPL"])
-                return Summary(forecast, headlines, quotes)
+        struct Profiles {
+            func avatar() async -> Data? { try? await URLSession.shared.data(from: URL(string: "https://example.com/a")!).0 }
+            func bio() async -> String? { (try? await URLSession.shared.data(from: URL(string: "https://example.com/b")!).0).map { String(decoding: $0, as: UTF8.self) } }
+        }
+        @MainActor final class ProfileModel {
+            var avatar: Data?
+            var bio = ""
+            let profiles = Profiles()
+            func refresh() async {
+                ↓avatar = await profiles.avatar()
+                bio = await profiles.bio() ?? ""
             }
+        }
+        """,
+        // A plain `let` between the calls does not separate them.
+        """
+        func dashboard(stats: StatsClient) async throws -> String {
+            ↓let visits = try await URLSession.shared.data(from: stats.visitsURL).0
+            let visitCount = visits.count
+            let sales = try await URLSession.shared.data(from: stats.salesURL).0
+            return "\\(visitCount) \\(sales.count)"
         }
         """,
         // Inside a Task closure; a tuple pattern (reported, but not rewritten).
@@ -34,78 +57,121 @@ extension SequentialIndependentAwaits {
         // The run is cut where a call needs an earlier value: `a` and `b` are independent,
         // `c` needs `a`.
         """
-        func build(api: API) async throws -> Report {
-            ↓let a = try await api.header()
-            let b = try await api.body()
-            let c = try await api.footer(after: a)
-            return Report(a, b, c)
+        func build(base: URL) async throws -> Int {
+            ↓let a = try await URLSession.shared.data(from: base.appending(path: "header")).0
+            let b = try await URLSession.shared.data(from: base.appending(path: "body")).0
+            let c = try await URLSession.shared.data(from: base.appending(path: String(a.count))).0
+            return a.count + b.count + c.count
+        }
+        """,
+        // `try?`: a failure of the first does not stop the second, so the second may write.
+        """
+        struct Sync {
+            let session: URLSession
+            func pull() async throws -> Data { try await session.data(from: URL(string: "https://example.com/pull")!).0 }
+            func push(_ body: Data) async throws -> Data {
+                var request = URLRequest(url: URL(string: "https://example.com/push")!)
+                request.httpMethod = "POST"
+                return try await session.upload(for: request, from: body).0
+            }
+            func run(_ body: Data) async {
+                ↓let pulled = try? await pull()
+                let pushed = try? await push(body)
+                print(pulled as Any, pushed as Any)
+            }
         }
         """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
-        // Awaited initializers are hops to an actor (`UIAlertController` is main-actor), not work.
-        """
-        func showError(on controller: UIViewController) async {
-            let alert = await UIAlertController(title: nil, message: "Failed", preferredStyle: .alert)
-            let ok = await UIAlertAction(title: "OK", style: .default)
-            await alert.addAction(ok)
-        }
-        """,
-        // The first call is given the account whose local state the second reads: a remote
-        // sync, then the local view of the same account.
-        """
-        func reconcile(account: Account, feed: Feed) async throws -> Set<String> {
-            let remote = try await collectIDs(for: account, from: feed)
-            let local = await account.unreadIDs()
-            return remote.subtracting(local)
-        }
-        """,
-        // The second call needs the first result.
-        """
-        func loadOrders(api: API) async throws -> [Order] {
-            let user = try await api.currentUser()
-            let orders = try await api.orders(for: user.id)
-            return orders
-        }
-        """,
-        // …also when the dependency hides in a closure argument.
-        """
-        func enrich(api: API) async throws -> [Row] {
-            let ids = try await api.ids()
-            let rows = try await api.rows(matching: { ids.contains($0) })
-            return rows
-        }
-        """,
-        // Already concurrent.
+        // Nothing shows that the calls wait on anything: the callees are not declared in the
+        // module (or do only in-memory work), so there may be nothing to overlap.
         """
         func loadFeed(service: FeedService, id: Int) async throws -> FeedScreenData {
-            async let profile = service.profile(id: id)
-            async let posts = service.posts(authorID: id)
-            return try await FeedScreenData(profile: profile, posts: posts)
+            let profile = try await service.profile(id: id)
+            let posts = try await service.posts(authorID: id)
+            return FeedScreenData(profile: profile, posts: posts)
         }
         """,
-        // A write and a read on the same receiver: the read must see the write.
+        // Async functions that never wait: pure transformations marked `async`.
         """
-        func rename(store: ProfileStore, to name: String) async throws -> Profile {
-            let saved = try await store.save(name: name)
-            let profile = try await store.load()
-            return profile.merged(with: saved)
+        enum Converter {
+            static func agent(from name: String) async -> String { name.uppercased() }
+            static func document(from text: String) async throws -> [String] { text.split(separator: " ").map(String.init) }
+            static func convert(name: String, text: String) async throws -> String {
+                let agent = await agent(from: name)
+                let words = try await document(from: text)
+                return agent + words.joined()
+            }
         }
         """,
-        // Two writes to the same receiver: their order is part of the behaviour.
+        // A lookup that waits only in one branch (a generated document) and reads a dictionary
+        // otherwise: no wait on every path.
         """
-        func sync(server: Server, items: [Item]) async throws {
-            let created = try await server.post(items)
-            let deleted = try await server.delete(stale: items)
-            print(created, deleted)
+        final class Documents {
+            var open: [URL: Data] = [:]
+            func snapshot(_ url: URL) async throws -> Data {
+                switch url.scheme {
+                case "generated": return try await URLSession.shared.data(from: url).0
+                default: return open[url] ?? Data()
+                }
+            }
+            func settings(_ url: URL) async throws -> Data { try await URLSession.shared.data(from: url).0 }
+            func quickFix(_ url: URL) async throws -> Int {
+                let snapshot = try await snapshot(url)
+                let settings = try await settings(url)
+                return snapshot.count + settings.count
+            }
         }
         """,
-        // Calls on the actor's own state: they would only queue behind each other anyway.
+        // A write after a lookup that can fail: registering must not happen if the lookup throws.
+        """
+        struct Onboarding {
+            let session: URLSession
+            func instance(domain: String) async throws -> Data {
+                try await session.data(from: URL(string: "https://\\(domain)/api/v1/instance")!).0
+            }
+            func createApplication(domain: String) async throws -> Data {
+                var request = URLRequest(url: URL(string: "https://\\(domain)/api/v1/apps")!)
+                request.httpMethod = "POST"
+                return try await session.data(for: request).0
+            }
+            func start(domain: String) async throws {
+                let server = try await instance(domain: domain)
+                let application = try await createApplication(domain: domain)
+                print(server, application)
+            }
+        }
+        """,
+        // `mutating` methods: two child tasks would change the same value at once.
+        """
+        struct Connection {
+            var active: URL?
+            let session: URLSession
+            mutating func activeURL() async -> URL? {
+                _ = try? await session.data(from: URL(string: "https://example.com/ping")!)
+                active = URL(string: "https://example.com")
+                return active
+            }
+            mutating func webhookURL() async -> URL? {
+                _ = try? await session.data(from: URL(string: "https://example.com/hook")!)
+                return active
+            }
+            mutating func urls() async -> (URL?, URL?) {
+                let active = await activeURL()
+                let webhook = await webhookURL()
+                return (active, webhook)
+            }
+        }
+        """,
+        // One actor's methods that do their work on the actor: they queue behind each other.
         """
         actor Inventory {
             var stock: [String: Int] = [:]
-            func count(_ item: String) async -> Int { stock[item] ?? 0 }
+            let store: StockStore
+            func count(_ item: String) async -> Int {
+                await withCheckedContinuation { continuation in continuation.resume(returning: stock[item] ?? 0) }
+            }
             func report() async -> String {
                 let apples = await count("apple")
                 let pears = await self.count("pear")
@@ -113,22 +179,85 @@ extension SequentialIndependentAwaits {
             }
         }
         """,
+        // Callbacks of one object (a database with one queue): they may be served one by one.
+        """
+        final class Counts {
+            let database: Database
+            func today() async -> Int {
+                await withCheckedContinuation { continuation in database.countToday { continuation.resume(returning: $0) } }
+            }
+            func starred() async -> Int {
+                await withCheckedContinuation { continuation in database.countStarred { continuation.resume(returning: $0) } }
+            }
+            func summary() async -> String {
+                let today = await today()
+                let starred = await starred()
+                return "\\(today) \\(starred)"
+            }
+        }
+        """,
+        // The later call reads state the earlier one writes.
+        """
+        final class Session {
+            var token = ""
+            func refreshToken() async throws {
+                token = String(decoding: try await URLSession.shared.data(from: URL(string: "https://example.com/t")!).0, as: UTF8.self)
+            }
+            func profile() async throws -> Data {
+                var request = URLRequest(url: URL(string: "https://example.com/me")!)
+                request.setValue(token, forHTTPHeaderField: "Authorization")
+                request.httpMethod = "GET"
+                return try await URLSession.shared.data(for: request).0
+            }
+            func load() async throws -> Data {
+                let refreshed: Void = try await refreshToken()
+                let me = try await profile()
+                print(refreshed)
+                return me
+            }
+        }
+        """,
+        // A comment asks for the order.
+        """
+        func warmUp(base: URL) async throws -> Int {
+            // Sign in before loading the feed: it needs the session cookie.
+            let login = try await URLSession.shared.data(from: base.appending(path: "login")).0
+            let feed = try await URLSession.shared.data(from: base.appending(path: "feed")).0
+            return login.count + feed.count
+        }
+        """,
+        // The second call needs the first result.
+        """
+        func loadOrders(base: URL) async throws -> Data {
+            let user = try await URLSession.shared.data(from: base.appending(path: "me")).0
+            let orders = try await URLSession.shared.data(from: base.appending(path: "orders/\\(user.count)")).0
+            return orders
+        }
+        """,
+        // Already concurrent.
+        """
+        func loadFeed(base: URL) async throws -> Int {
+            async let profile = URLSession.shared.data(from: base.appending(path: "me")).0
+            async let posts = URLSession.shared.data(from: base.appending(path: "posts")).0
+            return try await profile.count + posts.count
+        }
+        """,
         // In a loop: sequential awaits are often deliberate pacing.
         """
-        func crawl(pages: [URL], client: Client) async throws {
+        func crawl(pages: [URL]) async throws {
             for page in pages {
-                let html = try await client.get(page)
-                let robots = try await client.robots(for: page)
+                let html = try await URLSession.shared.data(from: page).0
+                let robots = try await URLSession.shared.data(from: page.appending(path: "robots.txt")).0
                 print(html, robots)
             }
         }
         """,
-        // Something runs between them.
+        // Something with effects runs between them.
         """
-        func checkout(cart: Cart, payments: Payments) async throws {
-            let total = try await cart.total()
+        func checkout(base: URL, analytics: Analytics) async throws {
+            let total = try await URLSession.shared.data(from: base.appending(path: "total")).0
             analytics.log("checkout")
-            let token = try await payments.token()
+            let token = try await URLSession.shared.data(from: base.appending(path: "token")).0
             print(total, token)
         }
         """,
@@ -144,164 +273,22 @@ extension SequentialIndependentAwaits {
         """
         final class CacheTests: XCTestCase {
             func testSecondLoadIsCached() async throws {
-                let first = try await cache.load("key")
-                let second = try await cache.load("key")
+                let first = try await URLSession.shared.data(from: URL(string: "https://example.com")!).0
+                let second = try await URLSession.shared.data(from: URL(string: "https://example.com")!).0
                 XCTAssertEqual(first, second)
             }
         }
         """,
-        // Only one await.
-        """
-        func single(api: API) async throws -> Int {
-            let value = try await api.count()
-            let doubled = value * 2
-            return doubled
-        }
-        """,
         // Inside `defer` (awaiting there needs SE-0493): cleanup order is kept.
         """
-        func work(log: Log, cache: Cache) async {
+        func work(base: URL) async {
             defer {
-                let flushed = await log.flush()
-                let trimmed = await cache.trim()
-                print(flushed, trimmed)
+                let flushed = try? await URLSession.shared.data(from: base.appending(path: "flush")).0
+                let trimmed = try? await URLSession.shared.data(from: base.appending(path: "trim")).0
+                print(flushed as Any, trimmed as Any)
             }
-            await log.write("start")
+            print("start")
         }
         """,
-        // `inout` arguments: the second call may see the first call's change.
-        """
-        func adjust(api: API) async {
-            var budget = 10
-            let first = await api.spend(&budget)
-            let second = await api.quote(budget)
-            print(first, second)
-        }
-        """,
-    ]
-
-    static let correctionExamples: [CorrectionExample] = [
-        CorrectionExample(
-            """
-            import Foundation
-
-            struct Profile: Sendable { let name: String }
-            struct Post: Sendable { let title: String }
-            struct FeedScreenData: Sendable {
-                let profile: Profile
-                let posts: [Post]
-            }
-            struct FeedService: Sendable {
-                func profile(id: Int) async throws -> Profile { Profile(name: "Ada") }
-                func posts(authorID: Int) async throws -> [Post] { [Post(title: "Hello")] }
-            }
-
-            func loadFeed(service: FeedService, id: Int) async throws -> FeedScreenData {
-                let profile = try await service.profile(id: id)
-                let posts = try await service.posts(authorID: id)
-                return FeedScreenData(profile: profile, posts: posts)
-            }
-            """,
-            """
-            import Foundation
-
-            struct Profile: Sendable { let name: String }
-            struct Post: Sendable { let title: String }
-            struct FeedScreenData: Sendable {
-                let profile: Profile
-                let posts: [Post]
-            }
-            struct FeedService: Sendable {
-                func profile(id: Int) async throws -> Profile { Profile(name: "Ada") }
-                func posts(authorID: Int) async throws -> [Post] { [Post(title: "Hello")] }
-            }
-
-            func loadFeed(service: FeedService, id: Int) async throws -> FeedScreenData {
-                async let profile = service.profile(id: id)
-                async let posts = service.posts(authorID: id)
-                return try await FeedScreenData(profile: profile, posts: posts)
-            }
-            """),
-        // Non-throwing calls, a type annotation, and reads spread over several statements,
-        // one of which already awaits.
-        CorrectionExample(
-            """
-            import Foundation
-
-            struct Library: Sendable {
-                func bookCount() async -> Int { 3 }
-                func latestTitle() async -> String { "Dune" }
-                func shelf(for count: Int) async -> String { "A\\(count)" }
-            }
-
-            func summary(of library: Library) async -> String {
-                let count: Int = await library.bookCount()
-                let latest = await library.latestTitle()
-                print("books:", count)
-                let shelf = await library.shelf(for: count)
-                if latest.isEmpty { return shelf }
-                return "\\(latest) on \\(shelf)"
-            }
-            """,
-            """
-            import Foundation
-
-            struct Library: Sendable {
-                func bookCount() async -> Int { 3 }
-                func latestTitle() async -> String { "Dune" }
-                func shelf(for count: Int) async -> String { "A\\(count)" }
-            }
-
-            func summary(of library: Library) async -> String {
-                async let count: Int = library.bookCount()
-                async let latest = library.latestTitle()
-                await print("books:", count)
-                let shelf = await library.shelf(for: count)
-                if await latest.isEmpty { return shelf }
-                return await "\\(latest) on \\(shelf)"
-            }
-            """),
-        // A main-actor view model: its service is a struct, so the child tasks may use it.
-        CorrectionExample(
-            """
-            import Foundation
-
-            struct WeatherService: Sendable {
-                func temperature(in city: String) async throws -> Double { 21.5 }
-                func warnings(in city: String) async throws -> [String] { [] }
-            }
-
-            @MainActor final class WeatherModel {
-                let service = WeatherService()
-                var city = "Berlin"
-                var summary = ""
-
-                func refresh() async throws {
-                    let temperature = try await service.temperature(in: city)
-                    let warnings = try await service.warnings(in: city)
-                    summary = "\\(temperature)° \\(warnings.count) warnings"
-                }
-            }
-            """,
-            """
-            import Foundation
-
-            struct WeatherService: Sendable {
-                func temperature(in city: String) async throws -> Double { 21.5 }
-                func warnings(in city: String) async throws -> [String] { [] }
-            }
-
-            @MainActor final class WeatherModel {
-                let service = WeatherService()
-                var city = "Berlin"
-                var summary = ""
-
-                func refresh() async throws {
-                    async let temperature = service.temperature(in: city)
-                    async let warnings = service.warnings(in: city)
-                    summary = try await "\\(temperature)° \\(warnings.count) warnings"
-                }
-            }
-            """),
     ]
 }
