@@ -88,6 +88,7 @@ import Testing
                 extension GoodRule { static let triggeringExamples: [String] = [] }
                 extension LeakyRule { static let borrowed: [String] = [] }
                 """),
+            ("Rules/Tasks/GoodRuleExamples+More.swift", "extension GoodRule { static let moreExamples: [String] = [] }"),
             ("Rules/RuleRegistry.swift", "let all = [GoodRule.self, LeakyRule.self]"),
         ])
         // The examples file extends its own rule freely, but not another rule.
@@ -161,11 +162,13 @@ struct LayerScan {
         }.sorted()
     }
 
-    /// The rule whose examples a `Rules/<Category>/<Rule>Examples.swift` file holds.
+    /// The rule whose examples a `Rules/<Category>/<Rule>Examples.swift` (or, for a rule with
+    /// many, `<Rule>Examples+<Part>.swift`) file holds.
     private func companionRule(of file: File) -> String? {
-        let name = (file.path as NSString).lastPathComponent
-        guard isRuleFile(file), name.hasSuffix("Examples.swift") else { return nil }
-        let rule = String(name.dropLast("Examples.swift".count))
+        var name = String((file.path as NSString).lastPathComponent.dropLast(".swift".count))
+        if let part = name.firstIndex(of: "+") { name = String(name[..<part]) }
+        guard isRuleFile(file), name.hasSuffix("Examples") else { return nil }
+        let rule = String(name.dropLast("Examples".count))
         let rulePath = (file.path as NSString).deletingLastPathComponent + "/" + rule + ".swift"
         return files.first { $0.path == rulePath }?.declarations.ruleTypes.contains(rule) == true ? rule : nil
     }

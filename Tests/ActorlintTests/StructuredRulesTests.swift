@@ -359,8 +359,8 @@ import Testing
             """
         let found = Self.findings(code, rule: "continuation-misuse")
         #expect(found.map(\.range.start.line) == [4, 9])
-        #expect(found.first?.message.contains("already resumed on line 3") == true)
-        #expect(found.last?.message.hasPrefix("The `guard … else` branch at line 9 returns without resuming `continuation`") == true)
+        #expect(found.first?.message.contains("resumed here after line 3 already resumed it") == true)
+        #expect(found.last?.message.hasPrefix("The `else` of the `guard` leaves the body without resuming `continuation`") == true)
     }
 
     @Test func labeledBreakLeavesTheOuterLoop() {
@@ -380,7 +380,7 @@ import Testing
             """
         let found = Self.findings(code, rule: "continuation-misuse")
         #expect(found.map(\.range.start.line) == [3])
-        #expect(found.first?.message.contains("`for` loop at line 3 finishes") == true)
+        #expect(found.first?.message.hasPrefix("When the `for` loop finishes, the body ends without resuming") == true)
     }
 
     // MARK: completion-handler-to-async

@@ -21,6 +21,7 @@ extension FileSummary {
             writer.write(root.source)
             writer.write(root.line)
         }
+        writer.write(onceHelpers.sorted())
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -67,6 +68,7 @@ extension FileSummary {
             summary.cancellation.roots[try reader.readString()] = CancellationReach.Root(
                 source: try reader.readString(), path: path, line: try reader.readInt())
         }
+        summary.onceHelpers = Set(try reader.readStrings())
         return summary
     }
 

@@ -80,6 +80,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
     /// This module's own files' contributions, whatever the reach was linked to.
     let cancellationContributions: [CancellationReach.FileContribution]
+    /// Functions of the module that return whether this is their first call: a continuation
+    /// resumed behind one is resumed once (`ResumeGuards`).
+    public private(set) var onceHelpers: Set<String> = []
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -98,6 +101,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             globalActors.formUnion(summary.globalActorNames)
             imports.formUnion(summary.imports)
+            onceHelpers.formUnion(summary.onceHelpers)
             for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
             for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
             for (name, property) in summary.closureProperties {
@@ -120,6 +124,7 @@ public final class ProjectIndex: @unchecked Sendable {
         globalActors = base.globalActors.union(fresh.globalActors)
         declaredGlobalActors = base.declaredGlobalActors.union(fresh.declaredGlobalActors)
         imports = base.imports.union(fresh.imports)
+        onceHelpers = base.onceHelpers.union(fresh.onceHelpers)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         closureParameters = base.closureParameters

@@ -93,162 +93,111 @@ extension ContinuationMisuse {
             }
         }
         """,
-    ]
-
-    static let nonTriggeringExamples: [RuleExample] = [
-        // Alert actions: only the one the user taps runs.
+        // A status switch whose `default:` case never resumes, whatever its inner `if` does.
         """
-        @MainActor final class SettingsScreen {
-            var onConfirm: (() -> Void)?
-            func confirmSignOut() async -> Bool {
-                await withCheckedContinuation { continuation in
-                    let alert = Alert(title: "Sign out?")
-                    alert.addAction(title: "Cancel") { continuation.resume(returning: false) }
-                    alert.addAction(title: "Sign out") { continuation.resume(returning: true) }
-                    present(alert)
-                }
-            }
-            func confirmReset() async -> Bool {
-                await withCheckedContinuation { continuation in
-                    let cancel = AlertAction(title: "Cancel") { continuation.resume(returning: false) }
-                    onConfirm = { continuation.resume(returning: true) }
-                    present(Alert(title: "Reset?", actions: [cancel]))
-                }
-            }
-        }
-        """,
-        // A callback that may run twice guards itself with a flag it sets: the early exit is
-        // the already-resumed path.
-        """
-        func thumbnail(for asset: Asset, manager: ImageManager) async -> Image? {
-            await withCheckedContinuation { continuation in
-                var didResume = false
-                manager.requestImage(for: asset) { image in
-                    guard !didResume else { return }
-                    didResume = true
-                    continuation.resume(returning: image)
-                }
-            }
-        }
-        """,
-        // AVFoundation calls the block again until it returns done.
-        """
-        func writeAll(_ input: AVAssetWriterInput, _ step: @escaping () -> Bool) async {
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                input.requestMediaDataWhenReady(on: .global()) {
-                    if step() { c.resume() }
-                }
-            }
-        }
-        """,
-        // A listener runs on every update: an update that does not resume waits for the next.
-        """
-        func waitForCall(room: Room) async {
-            await withCheckedContinuation { continuation in
-                token = room.subscribeToUpdates(listener: Listener { info in
-                    if info.hasCall {
-                        continuation.resume()
-                    } else {
-                        log("no call yet")
-                    }
-                })
-            }
-        }
-        """,
-        // The common shape: one resume in the callback.
-        """
-        func fetchUserAsync(id: Int) async throws -> User {
+        func render(_ job: RenderJob) async throws -> URL {
             try await withCheckedThrowingContinuation { continuation in
-                fetchUser(id: id) { result in
-                    continuation.resume(with: result)
+                job.start { result in
+                    switch result {
+                    case .finished(let url):
+                        continuation.resume(returning: url)
+                    ↓default:
+                        if job.isStalled { job.abort() }
+                        log("render ended early")
+                    }
                 }
             }
         }
         """,
-        // Every branch resumes once; early returns after resuming.
+        // A local closure whose `try` throws inside a `Task`: the task drops the error.
         """
-        func token(client: AuthClient) async throws -> String {
+        func follow(_ user: User, api: SocialAPI) async throws -> Relation {
             try await withCheckedThrowingContinuation { continuation in
-                client.requestToken { token, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                        return
+                let perform = ↓{
+                    let relation = try await api.follow(user)
+                    continuation.resume(returning: relation)
+                }
+                Task { try await perform() }
+            }
+        }
+        """,
+        // `first()` finishes without a value when its upstream does, and nothing resumes then.
+        """
+        import Combine
+        func nextValue<P: Publisher>(of publisher: P, keeping bag: inout Set<AnyCancellable>) async -> P.Output
+            where P.Failure == Never {
+            await withCheckedContinuation { continuation in
+                publisher.first().↓sink { value in
+                    continuation.resume(returning: value)
+                }.store(in: &bag)
+            }
+        }
+        """,
+        // The same, with a completion handler whose `.finished` case does nothing.
+        """
+        import Combine
+        func nextValue<P: Publisher>(of publisher: P, keeping bag: inout Set<AnyCancellable>) async throws -> P.Output {
+            try await withCheckedThrowingContinuation { continuation in
+                publisher.first().sink(receiveCompletion: { completion in
+                    switch completion {
+                    case .failure(let error): continuation.resume(throwing: error)
+                    ↓case .finished: break
                     }
-                    guard let token else {
-                        continuation.resume(throwing: AuthError.noToken)
-                        return
-                    }
+                }, receiveValue: { continuation.resume(returning: $0) }).store(in: &bag)
+            }
+        }
+        """,
+        // A file coordinator never runs its block when coordination fails; the error pointer
+        // is set instead, and nothing here resumes then.
+        """
+        func readCoordinated(_ url: URL) async -> Data? {
+            await withCheckedContinuation { continuation in
+                var failure: NSError?
+                NSFileCoordinator().↓coordinate(readingItemAt: url, options: [], error: &failure) { readURL in
+                    continuation.resume(returning: try? Data(contentsOf: readURL))
+                }
+            }
+        }
+        """,
+        // PromiseKit's `catch` skips cancellation errors: a cancelled promise runs neither handler.
+        """
+        import PromiseKit
+        func token(from session: Session) async throws -> String {
+            try await withCheckedThrowingContinuation { continuation in
+                ↓session.refreshToken().done { token in
                     continuation.resume(returning: token)
+                }.catch { error in
+                    continuation.resume(throwing: error)
                 }
             }
         }
         """,
-        // Stored for later: someone else resumes it, which this rule cannot see.
+        // A process that fails to launch never calls its termination handler, and this `catch`
+        // does not resume either.
         """
-        final class Gate {
-            var waiter: CheckedContinuation<Void, Never>?
-            func wait() async {
-                await withCheckedContinuation { continuation in
-                    waiter = continuation
+        func runTool(_ process: Process) async -> Int32 {
+            await withCheckedContinuation { continuation in
+                process.terminationHandler = { finished in
+                    continuation.resume(returning: finished.terminationStatus)
+                }
+                do {
+                    try process.run()
+                } ↓catch {
+                    log("could not launch: \\(error)")
                 }
             }
         }
         """,
-        // Passed on to another function.
+        // `self` is weak in a task that may outlive it: the `guard let self` can fail.
         """
-        func ask(_ prompt: Prompt) async -> String {
-            await withCheckedContinuation { continuation in
-                prompt.present(replyingTo: continuation)
-            }
-        }
-        """,
-        // A loop that returns right after resuming, and a resume after the loop otherwise.
-        """
-        func firstMatch(in items: [Item]) async -> Item? {
-            await withCheckedContinuation { continuation in
-                for item in items where item.isMatch {
-                    continuation.resume(returning: item)
-                    return
-                }
-                continuation.resume(returning: nil)
-            }
-        }
-        """,
-        // `defer` resumes on every exit.
-        """
-        func flush(_ log: Log) async {
-            await withCheckedContinuation { continuation in
-                defer { continuation.resume() }
-                guard log.hasPending else { return }
-                log.writePending()
-            }
-        }
-        """,
-        // An exhaustive switch, a fatalError path, and a do/catch that resumes once.
-        """
-        func parse(_ input: Input) async throws -> Value {
-            try await withCheckedThrowingContinuation { continuation in
-                switch input.kind {
-                case .json:
-                    do {
-                        continuation.resume(returning: try input.decodeJSON())
-                    } catch {
-                        continuation.resume(throwing: error)
+        final class Uploader {
+            func start(_ file: URL) {
+                Task { [weak self] in
+                    await withCheckedContinuation { continuation in
+                        guard let self else { ↓return }
+                        self.client.upload(file) { continuation.resume() }
                     }
-                case .plist:
-                    continuation.resume(returning: input.plistValue)
-                case .unknown:
-                    fatalError("unsupported input")
                 }
-            }
-        }
-        """,
-        // Success and failure callbacks are alternatives: exactly one of them runs.
-        """
-        func save(_ record: Record, store: Store) async throws {
-            try await withCheckedThrowingContinuation { continuation in
-                store.save(record, onSuccess: { continuation.resume() },
-                           onFailure: { error in continuation.resume(throwing: error) })
             }
         }
         """,
