@@ -80,9 +80,100 @@ extension ReflexiveWeakSelf {
             }
         }
         """,
+        // An escaping closure that already captures weakly and unwraps before creating the
+        // task: the task would capture that strong binding, and its work ends.
+        """
+        protocol Uploads { func onFinish(_ handler: @escaping (Int) -> Void) }
+        final class UploadBadge {
+            var count = 0
+            func watch(_ uploads: Uploads) {
+                uploads.onFinish { [weak self] total in
+                    guard let self else { return }
+                    Task { [↓weak self] in
+                        await self?.refresh(total)
+                    }
+                }
+            }
+        }
+        """,
+        // A helper that waits for one event (its loop returns) ends: the task is finite.
+        """
+        final class Pairing {
+            let states: AsyncStream<Int>
+            func pair() {
+                Task { [↓weak self] in
+                    await self?.waitUntilConnected()
+                }
+            }
+            private func waitUntilConnected() async {
+                for await state in states where state == 2 { return }
+            }
+        }
+        """,
+        // Reading some other `value` is not waiting for a task.
+        """
+        final class Totals {
+            let store = Store()
+            func save() {
+                Task { [↓weak self] in
+                    await self?.store.value.persist()
+                }
+            }
+        }
+        """,
+        // In an actor the message says what the strong capture changes.
+        """
+        actor Cache {
+            var entries: [String: Int] = [:]
+            func prefetch(_ keys: [String]) {
+                Task { [↓weak self] in
+                    await self?.load(keys)
+                }
+            }
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The body runs a helper of the same type whose loop lives until cancelled.
+        """
+        final class SocketClient {
+            var task: Task<Void, Never>?
+            func connect() {
+                task = Task { [weak self] in
+                    await self?.listen()
+                }
+            }
+            private func listen() async {
+                while !Task.isCancelled { await receiveNext() }
+            }
+        }
+        """,
+        // The owner stores the task and cancels it in deinit: the weak capture lets it go first.
+        """
+        final class ArticleController {
+            var imageTask: Task<Void, Never>?
+            func loadImage(_ url: URL) {
+                imageTask = Task { [weak self] in
+                    let image = await ImageLoader.shared.image(at: url)
+                    self?.show(image)
+                }
+            }
+            deinit { imageTask?.cancel() }
+        }
+        """,
+        // Without an unwrap, the task's own weak capture is what spares it from capturing the
+        // escaping closure's weak variable.
+        """
+        protocol Uploads { func onFinish(_ handler: @escaping (Int) -> Void) }
+        final class UploadBadge {
+            func watch(_ uploads: Uploads) {
+                uploads.onFinish { [weak self] total in
+                    Task { [weak self] in await self?.refresh(total) }
+                }
+            }
+        }
+        """,
         // Long-lived loop: weak capture with the unwrap inside the loop is the right tool.
         """
         final class Ticker {
