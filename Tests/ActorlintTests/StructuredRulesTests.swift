@@ -165,7 +165,7 @@ import Testing
                 }
                 func load(api: API) async {
                     do {
-                        try await api.load()
+                        try await Task.sleep(for: .seconds(1))
                     } catch {
                         isLoading = false
                         errorMessage = error.localizedDescription
@@ -178,7 +178,7 @@ import Testing
         #expect(found.first?.fix == nil)
         #expect(found.first?.message.contains("`errorMessage`") == true)
         // The message names where the cancellation comes from.
-        #expect(found.first?.message.contains("`load` runs there because it is awaited from the task kept in `loading`") == true)
+        #expect(found.first?.message.contains("`load` is awaited from the task kept in `loading` at Example.swift:7, which its owner cancels") == true)
     }
 
     @Test func cancellationIsFollowedThreeCallsDeepAndNoFurther() {
@@ -190,14 +190,14 @@ import Testing
                     func appear() -> some View { Text("").task { await step1() } }
                 \(chain)
                     func step\(depth)() async {
-                        do { try await api.load() } catch { errorMessage = "\\(error)" }
+                        do { try await Task.sleep(for: .seconds(1)) } catch { errorMessage = "\\(error)" }
                     }
                 }
                 """
         }
         let third = Self.findings(code(depth: 3), rule: "cancellation-shown-as-error")
         #expect(third.count == 1)
-        #expect(third.first?.message.contains("(through `step2`, `step1`) from the `.task` closure at Example.swift:3") == true)
+        #expect(third.first?.message.contains("(through `Model.step2`, `Model.step1`) from the `.task` closure at Example.swift:3") == true)
         #expect(Self.findings(code(depth: 4), rule: "cancellation-shown-as-error").isEmpty)
     }
 
@@ -206,12 +206,12 @@ import Testing
             @MainActor final class Model {
                 var errorMessage: String?
                 func load() async {
-                    do { try await api.load() } catch { errorMessage = "\\(error)" }
+                    do { try await Task.sleep(for: .seconds(1)) } catch { errorMessage = "\\(error)" }
                 }
             }
             """)
-        let first = SourceFile(path: "A.swift", text: "struct A: View { var body: some View { Text(\"\").task { await model.load() } } }")
-        let second = SourceFile(path: "B.swift", text: "struct B: View { var body: some View { Text(\"\").refreshable { await model.load() } } }")
+        let first = SourceFile(path: "A.swift", text: "struct A: View { let model: Model; var body: some View { Text(\"\").task { await model.load() } } }")
+        let second = SourceFile(path: "B.swift", text: "struct B: View { let model: Model; var body: some View { Text(\"\").refreshable { await model.load() } } }")
         let linter = Linter(ruleIDs: ["cancellation-shown-as-error"])
         let messages = [[first, second, model], [second, first, model], [model, second, first]].map { files in
             linter.findings(in: model, module: .plainSwift6, index: ProjectIndex(files: files)).map(\.message)
@@ -230,7 +230,7 @@ import Testing
                 func appear() -> some View { Text("").task { await load() } }
                 func load() async {
                     Task {
-                        do { try await api.save() } catch { errorMessage = "\\(error)" }
+                        do { try await Task.sleep(for: .seconds(1)) } catch { errorMessage = "\\(error)" }
                     }
                 }
             }
@@ -246,7 +246,7 @@ import Testing
                 func load(api: API) {
                     loading?.cancel()
                     loading = Task { [weak self] in
-                        do { try await api.load() } catch { self?.error = error }
+                        do { try await Task.sleep(for: .seconds(1)) } catch { self?.error = error }
                     }
                 }
             }
@@ -258,7 +258,7 @@ import Testing
                 func load(api: API) {
                     loading?.cancel()
                     loading = Task { [weak self] in
-                        do { try await api.load() } catch is CancellationError {} catch { self?.error = error }
+                        do { try await Task.sleep(for: .seconds(1)) } catch is CancellationError {} catch { self?.error = error }
                     }
                 }
             }

@@ -21,6 +21,9 @@ extension FileSummary {
             writer.write(root.source)
             writer.write(root.line)
         }
+        writer.write(cancellation.letsOut) { writer, references in writer.write(references.sorted()) }
+        writer.write(cancellation.propertyTypes) { writer, type in writer.write(type) }
+        writer.write(cancellation.implementations) { writer, keys in writer.write(keys.sorted()) }
         writer.write(onceHelpers.sorted())
     }
 
@@ -67,6 +70,15 @@ extension FileSummary {
         for _ in 0..<(try reader.readCount()) {
             summary.cancellation.roots[try reader.readString()] = CancellationReach.Root(
                 source: try reader.readString(), path: path, line: try reader.readInt())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.letsOut[try reader.readString()] = Set(try reader.readStrings())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.propertyTypes[try reader.readString()] = try reader.readString()
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.implementations[try reader.readString()] = Set(try reader.readStrings())
         }
         summary.onceHelpers = Set(try reader.readStrings())
         return summary

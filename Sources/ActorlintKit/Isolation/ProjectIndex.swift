@@ -93,6 +93,11 @@ public final class ProjectIndex: @unchecked Sendable {
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
     /// This module's own files' contributions, whatever the reach was linked to.
     let cancellationContributions: [CancellationReach.FileContribution]
+    /// Which functions of this module and the modules it imports throw when their task is
+    /// cancelled (the cancellation rules): worked out on first use, from this module's files'
+    /// contributions and, once linked, its dependencies'.
+    var cancellationThrowers: CancellationThrowers { cancellationThrowersBox.value }
+    private var cancellationThrowersBox: ThrowersBox
     /// Functions of the module that return whether this is their first call: a continuation
     /// resumed behind one is resumed once (`ResumeGuards`).
     public private(set) var onceHelpers: Set<String> = []
@@ -107,6 +112,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var conflicting: Set<String> = []
         cancellationContributions = summaries.map(\.cancellation)
         cancellationReachBox = CancellationReach.LazyBox([cancellationContributions])
+        cancellationThrowersBox = ThrowersBox([cancellationContributions])
         for summary in summaries {
             for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
@@ -145,6 +151,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox
+        cancellationThrowersBox = base.cancellationThrowersBox
         dependencies = base.dependencies
     }
 
@@ -160,6 +167,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Reads only what the dependencies' own files declared, so they may be linked meanwhile.
     public func link(dependencies: [ProjectIndex]) {
         self.dependencies = dependencies.filter { $0 !== self }
+        cancellationThrowersBox = ThrowersBox([cancellationContributions] + self.dependencies.map(\.cancellationContributions))
         // `dependencies` is transitive: their own declarations are all there is to add.
         for dependency in self.dependencies { globalActors.formUnion(dependency.declaredGlobalActors) }
     }

@@ -90,10 +90,12 @@ enum MemoryEstimate {
     }
 
     static func contribution(_ contribution: CancellationReach.FileContribution) -> Int {
-        var bytes = dictionary(contribution.awaits) + dictionary(contribution.roots)
-        for (name, callees) in contribution.awaits {
-            bytes += text(name) + set(callees) + callees.reduce(0) { $0 + text($1) }
+        var bytes = dictionary(contribution.awaits) + dictionary(contribution.roots) + dictionary(contribution.letsOut)
+            + dictionary(contribution.propertyTypes) + dictionary(contribution.implementations)
+        for table in [contribution.awaits, contribution.letsOut, contribution.implementations] {
+            for (key, values) in table { bytes += text(key) + set(values) + values.reduce(0) { $0 + text($1) } }
         }
-        return contribution.roots.values.reduce(bytes) { $0 + text($1.source) }
+        for (key, type) in contribution.propertyTypes { bytes += text(key) + text(type) }
+        return contribution.roots.reduce(bytes) { $0 + text($1.key) + text($1.value.source) }
     }
 }
