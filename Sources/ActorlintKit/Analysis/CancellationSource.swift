@@ -76,10 +76,10 @@ enum CancellationSource {
                 if facts == nil { facts = FileFacts(file) }
                 switch kind(of: closure, facts: facts!) {
                 case .swiftUI(let modifier):
-                    return "it runs in a \(modifier) closure, which SwiftUI cancels when the view disappears" +
+                    return "this code runs in a \(modifier) closure, which SwiftUI cancels when the view disappears" +
                         (modifier == "`.task(id:)`" ? " and each time the id changes" : "")
                 case .storedAndCancelled(let property):
-                    return "it runs in the task kept in `\(property)`, which is cancelled in this file"
+                    return "this code runs in the task kept in `\(property)`, which its owner cancels"
                 case .neverCancelled, .shielded:
                     return nil
                 case .inherits:
@@ -91,7 +91,8 @@ enum CancellationSource {
                     return "`\(function.name.text)` checks for cancellation itself, so its callers cancel it"
                 }
                 guard let key = CalleeRefs.key(of: function) else { return nil }
-                return reach(key).map { "`\(function.name.text)` runs there because \($0)" }
+                // "it is awaited from …" → "`load` is awaited from …"
+                return reach(key).map { "`\(function.name.text)` " + $0.dropFirst("it ".count) }
             } else if candidate.isDeclarationBoundary {
                 return nil
             }

@@ -103,7 +103,7 @@ struct CancellationShownAsError: Rule {
         let what = ownError ? "the error" : "the " + missing.joined(separator: " or ")
         var message = "This catch-all \(shows) for every error, also \(what) that \(describe(shown.call)) throws when " +
             "cancelled\(shown.direct ? "" : " (it reaches \(CancellationThrows.describe(leaf: shown.evidence.leaf)))")"
-        message += cause.map { "; \(sentence($0))." } ?? "."
+        message += cause.map { "; \($0)." } ?? "."
         message += ownError
             ? " Check `Task.isCancelled` first and show nothing then."
             : " Catch \(missing.count == 1 ? "it" : "them") first and ignore \(missing.count == 1 ? "it" : "them")."
@@ -113,16 +113,6 @@ struct CancellationShownAsError: Rule {
                              doStatement: doStatement, context)
             : nil
         return context.violation(message, at: catchAll.catchKeyword, fix: fix)
-    }
-
-    /// The cancelling caller as a clause: "`load` is awaited from the `.task` closure at …",
-    /// "this code runs in a `.task(id:)` closure, which SwiftUI cancels …".
-    private func sentence(_ reason: String) -> String {
-        if reason.hasPrefix("it runs in ") { return "this code" + reason.dropFirst("it".count) }
-        if let range = reason.range(of: " runs there because it is ") {
-            return reason[..<range.lowerBound] + " is " + reason[range.upperBound...]
-        }
-        return reason
     }
 
     /// `` `client.get(endpoint:)` ``, or just its name when the receiver is long.

@@ -29,11 +29,14 @@ struct ContinuationMisuse: Rule {
             `terminationHandler` fires only if `run()` succeeds; a file coordinator's block does \
             not run when coordination fails; Combine's `first()` finishes without a value when \
             its publisher does; PromiseKit's `catch` skips cancellation errors unless given \
-            `policy: .allErrors`. (SE-0300)
+            `policy: .allErrors`. A continuation kept in a property for a later event is resumed \
+            by that event only: where the awaiting function runs in a task that gets cancelled (a \
+            `.task` closure, a stored task its owner cancels, a function awaited from one) and no \
+            `withTaskCancellationHandler` resumes it, cancelling leaves the task waiting. (SE-0300)
             """,
         limits: """
             A continuation stored or passed on is resumed by code the rule does not follow: it \
-            stays quiet. Whether an API calls a callback more than once is known from a catalogue \
+            stays quiet about its paths, and reports it only for cancellation, as above. Whether an API calls a callback more than once is known from a catalogue \
             and the words of its name; a once-helper is recognized in the body, the file and \
             the module's index. A throw from a callback handed to an API that is not awaited with \
             `try` is left alone (what the API does with it is unknown).
@@ -59,10 +62,44 @@ struct ContinuationMisuse: Rule {
             }
             let paths = ResumePaths(call: call, body: body, continuation: name, file: context.file,
                                     moduleOnceHelpers: context.isolation.index.onceHelpers)
+            if paths.escaped {
+                return storedWithoutCancellation(call, body: body, name: name, context).map { [$0] } ?? []
+            }
             return paths.findings.map { finding in
                 Wording(name: name, context: context, at: finding.node).violation(finding)
             }
         }
+    }
+}
+
+extension ContinuationMisuse {
+    /// A continuation kept in a property for a later event (`waiter = continuation`), in code
+    /// that runs in a task that gets cancelled, with no `withTaskCancellationHandler` around it:
+    /// cancelling the task does not resume it, so the task waits for the event regardless.
+    private func storedWithoutCancellation(_ call: FunctionCallExprSyntax, body: ClosureExprSyntax, name: String,
+                                           _ context: RuleContext) -> Violation? {
+        let locals = Set(collect(IdentifierPatternSyntax.self, in: body, within: .declaration).map(\.identifier.text))
+        let store = collect(SequenceExprSyntax.self, in: body, within: .context).first { sequence in
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                  elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                  let property = elements[0].propertyName else { return false }
+            return elements[0].trimmedText.hasPrefix("self.") || !locals.contains(property)
+        }
+        guard let store, let property = Array(store.elements)[0].propertyName else { return nil }
+        // Resumed on cancellation: the continuation call runs inside a cancellation handler, or
+        // the function sets one up (it may resume the stored continuation from `onCancel`).
+        let function = call.nearest(where: \.isDeclarationBoundary)
+        let handled = function.map { declaration in
+            contains(in: declaration, within: .everything) { node in
+                node.as(DeclReferenceExprSyntax.self).map { $0.baseName.text == "withTaskCancellationHandler" } ?? false
+            }
+        } ?? true
+        guard !handled, let cause = context.cancellationReason(for: call, selfCheckCounts: false) else { return nil }
+        return context.violation(
+            "`\(name)` is kept in `\(property)` for a later event, and cancelling the task that awaits it does not " +
+            "resume it: \(cause). That task stays suspended until the event comes; resume `\(name)` from the " +
+            "`onCancel:` of `withTaskCancellationHandler` as well (SE-0300).", at: store)
     }
 }
 

@@ -1,6 +1,29 @@
 // The examples that specify what `ContinuationMisuse` leaves alone: near misses first.
 extension ContinuationMisuse {
     static let nonTriggeringExamples: [RuleExample] = [
+        // Kept for a later event, and resumed from the cancellation handler too.
+        """
+        @MainActor final class PinPrompt {
+            private var pending: CheckedContinuation<String?, Never>?
+            func askForPin() async -> String? {
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { continuation in
+                        pending = continuation
+                    }
+                } onCancel: {
+                    Task { @MainActor in self.submit(nil) }
+                }
+            }
+            func submit(_ pin: String?) {
+                pending?.resume(returning: pin)
+                pending = nil
+            }
+        }
+        struct LockScreen: View {
+            let prompt: PinPrompt
+            var body: some View { Text("Locked").task { _ = await prompt.askForPin() } }
+        }
+        """,
         // Resumed once behind a test-and-set lock, from a timeout or from the connection's
         // state handler, which runs for every state change: `default: break` waits for the next.
         """

@@ -201,5 +201,26 @@ extension ContinuationMisuse {
             }
         }
         """,
+        // Kept for a later event in a task that `.task` cancels: cancelling does not resume it.
+        """
+        @MainActor final class PinPrompt {
+            private var pending: CheckedContinuation<String?, Never>?
+            var isPresented = false
+            func askForPin() async -> String? {
+                await withCheckedContinuation { continuation in
+                    ↓pending = continuation
+                    isPresented = true
+                }
+            }
+            func submit(_ pin: String?) {
+                pending?.resume(returning: pin)
+                pending = nil
+            }
+        }
+        struct LockScreen: View {
+            let prompt: PinPrompt
+            var body: some View { Text("Locked").task { _ = await prompt.askForPin() } }
+        }
+        """,
     ]
 }
