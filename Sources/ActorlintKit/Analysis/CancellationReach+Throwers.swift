@@ -79,21 +79,3 @@ final class CancellationThrowers: @unchecked Sendable {
     }
 }
 
-/// Holds the modules' contribution lists until a rule first asks, as `CancellationReach.LazyBox`.
-final class ThrowersBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [[CancellationReach.FileContribution]]
-    private var computed: CancellationThrowers?
-
-    init(_ parts: [[CancellationReach.FileContribution]]) { self.parts = parts }
-
-    var value: CancellationThrowers {
-        lock.lock()
-        defer { lock.unlock() }
-        if let computed { return computed }
-        let throwers = CancellationThrowers(parts.count == 1 ? parts[0] : Array(parts.joined()))
-        computed = throwers
-        parts = []
-        return throwers
-    }
-}

@@ -77,21 +77,26 @@ public struct CancellationReach: Sendable {
     /// Holds the modules' lists as they are, not joined: every module a core module's importers
     /// reach would otherwise keep a copy of all their files' entries (10 MB of 270 at the peak
     /// of the benchmark's scale run, growing faster than the files).
-    final class LazyBox: @unchecked Sendable {
+    /// The same holds for what else is worked out from the contributions (`CancellationThrowers`).
+    final class LazyBox<Value>: @unchecked Sendable {
         private let lock = NSLock()
         private var parts: [[FileContribution]]
-        private var computed: CancellationReach?
+        private var computed: Value?
+        private let make: ([FileContribution]) -> Value
 
-        init(_ parts: [[FileContribution]]) { self.parts = parts }
+        init(_ parts: [[FileContribution]], make: @escaping ([FileContribution]) -> Value) {
+            self.parts = parts
+            self.make = make
+        }
 
-        var value: CancellationReach {
+        var value: Value {
             lock.lock()
             defer { lock.unlock() }
             if let computed { return computed }
-            let reach = CancellationReach(parts.count == 1 ? parts[0] : Array(parts.joined()))
-            computed = reach
+            let made = make(parts.count == 1 ? parts[0] : Array(parts.joined()))
+            computed = made
             parts = []
-            return reach
+            return made
         }
     }
 

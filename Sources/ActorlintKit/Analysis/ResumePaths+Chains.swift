@@ -58,8 +58,9 @@ extension ResumeFlow {
         return false
     }
 
-    /// `publisher.first().sink { … }`: the `sink` of a chain that takes at most one value.
-    func firstValueSink(_ call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+    /// `publisher.first().sink { … }`: the `sink` of a chain that takes at most one value, and the
+    /// operator that takes it.
+    func firstValueSink(_ call: FunctionCallExprSyntax) -> (sink: FunctionCallExprSyntax, taking: FunctionCallExprSyntax)? {
         guard call.calleeName == "sink" else { return nil }
         var current = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         while let expression = current {
@@ -67,7 +68,7 @@ extension ResumeFlow {
                 current = expression.as(MemberAccessExprSyntax.self)?.base
                 continue
             }
-            if CallbackCatalogue.takesFirstValue(inner) { return call }
+            if CallbackCatalogue.takesFirstValue(inner) { return (call, inner) }
             current = inner.calledExpression.as(MemberAccessExprSyntax.self)?.base
         }
         return nil

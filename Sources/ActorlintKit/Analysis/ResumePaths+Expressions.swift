@@ -187,9 +187,9 @@ extension ResumeFlow {
             startedHandlers[receiver.baseName.text] = (result.resume, result.guarded, starts)
             resumed = states
         }
-        if let firstValue, !completionUsesContinuation(firstValue) {
+        if let firstValue, !completionUsesContinuation(firstValue.sink) {
             // `first()` finishes without a value when its upstream does: then nothing resumes.
-            resumed = merge(resumed + labelled(states, .finishedWithoutValue(sink: firstValue)))
+            resumed = merge(resumed + labelled(states, .finishedWithoutValue(sink: firstValue.sink, taking: firstValue.taking)))
         }
         if let call, let blockSkipped = skippedOnFailure(call) {
             // The block does not run when the call fails, and the error pointer is set then.

@@ -28,8 +28,8 @@ struct ResumePaths {
         case thrown(TryExprSyntax, droppedBy: TaskCreation?)
         /// A call that does not run its block on failure (`CallbackCatalogue.blockOnlyOnSuccess`).
         case blockSkipped(FunctionCallExprSyntax, errorArgument: String)
-        /// A Combine `first()` that finishes without a value.
-        case finishedWithoutValue(sink: FunctionCallExprSyntax)
+        /// A Combine `first()` (or `first(where:)`, `prefix(1)`: `taking`) that finishes without a value.
+        case finishedWithoutValue(sink: FunctionCallExprSyntax, taking: FunctionCallExprSyntax)
 
         /// Where a finding about this path is reported.
         var node: Syntax {
@@ -47,7 +47,7 @@ struct ResumePaths {
                     context.as(ClosureExprSyntax.self).map { Syntax($0.leftBrace) }
                         ?? context.as(FunctionDeclSyntax.self).map { Syntax($0.name) } ?? context
                 } ?? Syntax(tried)
-            case .blockSkipped(let call, _), .finishedWithoutValue(let call):
+            case .blockSkipped(let call, _), .finishedWithoutValue(let call, _):
                 call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call.calledExpression)
             }
         }

@@ -89,7 +89,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Which functions run in tasks that get cancelled (the cancellation rules). Resolved on
     /// first use from the files' contributions: this module's, and once linked, those of the
     /// modules that import it (only they can await its functions).
-    private var cancellationReachBox: CancellationReach.LazyBox
+    private var cancellationReachBox: CancellationReach.LazyBox<CancellationReach>
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
     /// This module's own files' contributions, whatever the reach was linked to.
     let cancellationContributions: [CancellationReach.FileContribution]
@@ -97,7 +97,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// cancelled (the cancellation rules): worked out on first use, from this module's files'
     /// contributions and, once linked, its dependencies'.
     var cancellationThrowers: CancellationThrowers { cancellationThrowersBox.value }
-    private var cancellationThrowersBox: ThrowersBox
+    private var cancellationThrowersBox: CancellationReach.LazyBox<CancellationThrowers>
     /// Functions of the module that return whether this is their first call: a continuation
     /// resumed behind one is resumed once (`ResumeGuards`).
     public private(set) var onceHelpers: Set<String> = []
@@ -111,8 +111,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public init(summaries: [FileSummary]) {
         var conflicting: Set<String> = []
         cancellationContributions = summaries.map(\.cancellation)
-        cancellationReachBox = CancellationReach.LazyBox([cancellationContributions])
-        cancellationThrowersBox = ThrowersBox([cancellationContributions])
+        cancellationReachBox = CancellationReach.LazyBox([cancellationContributions], make: CancellationReach.init)
+        cancellationThrowersBox = CancellationReach.LazyBox([cancellationContributions], make: CancellationThrowers.init)
         for summary in summaries {
             for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
@@ -167,7 +167,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Reads only what the dependencies' own files declared, so they may be linked meanwhile.
     public func link(dependencies: [ProjectIndex]) {
         self.dependencies = dependencies.filter { $0 !== self }
-        cancellationThrowersBox = ThrowersBox([cancellationContributions] + self.dependencies.map(\.cancellationContributions))
+        cancellationThrowersBox = CancellationReach.LazyBox([cancellationContributions] + self.dependencies.map(\.cancellationContributions),
+                                                           make: CancellationThrowers.init)
         // `dependencies` is transitive: their own declarations are all there is to add.
         for dependency in self.dependencies { globalActors.formUnion(dependency.declaredGlobalActors) }
     }
@@ -177,7 +178,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// function, never the other way round.
     public func linkCancellationReach(importers: [ProjectIndex]) {
         cancellationReachBox = CancellationReach.LazyBox(
-            [cancellationContributions] + importers.filter { $0 !== self }.map(\.cancellationContributions))
+            [cancellationContributions] + importers.filter { $0 !== self }.map(\.cancellationContributions),
+            make: CancellationReach.init)
     }
 
     /// Links every index to all the others, as if each module imported every other one (for

@@ -164,8 +164,9 @@ private struct Wording {
         case .blockSkipped(let call, let label):
             return "If `\(call.calleeName ?? "the call")` fails, it sets its `\(label):` argument instead of running its " +
                 "block, so \(closure) ends \(without)"
-        case .finishedWithoutValue:
-            return "If the publisher finishes without a value, `first()` finishes too and nothing resumes `\(name)`"
+        case .finishedWithoutValue(_, let taking):
+            let operation = taking.calleeName == "prefix" ? "prefix(1)" : taking.arguments.isEmpty ? "first()" : "first(where:)"
+            return "If the publisher finishes without a value, `\(operation)` finishes too and nothing resumes `\(name)`"
         case .ifBranch, .elseBranch, .switchCase, .catchClause:
             return "\(capitalizedFirst(phrase(path))) ends \(closure) \(without)"
         }
