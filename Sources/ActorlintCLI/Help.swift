@@ -45,7 +45,7 @@ enum Help {
               --fail-on LEVEL        warning (default) or error: the lowest severity that fails.
               --color WHEN           auto (default), always, never.
               --config FILE          Use this .actorlint.json instead of searching upward.
-              --select RULES         Comma-separated rule ids, categories or sets (default, modernize, all).
+              --select RULES         Comma-separated rule ids, categories or sets (default, preview, modernize, all).
               --file-timeout SECONDS Give up on a file that takes longer (default: 10 s + 2 s per MiB).
               --no-cache             Neither read nor write the results cache (.build/actorlint-cache in
                                      the project, else $XDG_CACHE_HOME/actorlint).

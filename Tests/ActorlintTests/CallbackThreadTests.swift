@@ -152,17 +152,38 @@ import Testing
             }
             """, settings: mainByDefault)
         #expect(errorExtension.isolation == .nonisolated)
-        // A protocol of this module is main-actor code itself under the default, and `Sendable`
-        // alone does not count (swiftc 6.3).
+        // A protocol of this module is main-actor code itself under the default.
         let sameModule = Self.result("""
             protocol Loading: Sendable {}
-            struct Loader: Loading, Sendable {
+            struct Loader: Loading {
                 func load() {
                     print(1) // here
                 }
             }
             """, settings: mainByDefault)
         #expect(sameModule.isolation == .mainActor)
+        // `Sendable` itself counts from Swift 6.4 (swiftlang/swift#86682), not in 6.2 or 6.3
+        // (swiftc 6.3.1 infers MainActor): the answer is the compiler's.
+        let sendable = """
+            struct Loader: Sendable {
+                func load() {
+                    print(1) // here
+                }
+            }
+            """
+        func compiler(_ version: String, _ certainty: CompilerVersion.Certainty) -> ModuleSettings {
+            var settings = mainByDefault
+            settings.compiler = CompilerVersion(version: version, certainty: certainty, evidence: "test")
+            return settings
+        }
+        #expect(Self.result(sendable, settings: compiler("6.3", .stated)).isolation == .mainActor)
+        #expect(Self.result(sendable, settings: compiler("6.4", .minimum)).isolation == .nonisolated)
+        guard case .unknown(let why) = Self.result(sendable, settings: mainByDefault).isolation else {
+            Issue.record("a Sendable type with no known compiler should be unknown")
+            return
+        }
+        #expect(why.contains("depends on the compiler"))
+        #expect(Self.result(sendable, settings: compiler("6.2", .minimum)).isolation != .mainActor, "6.2 or later may be 6.4")
     }
 
     @Test func webKitDelegatesAreMainActorCode() {

@@ -47,9 +47,11 @@ import Testing
             #expect(found.first?.message.hasSuffix("Swift 6.4 and later warn about this too (warning group `ImplicitStrongCapture`).") == true)
         }
         // Known to be 6.4 or later: quiet by default.
-        for module in [Self.module("6.4"), Self.module("6.5", .stated), Self.module("6.4", .likely)] {
+        for module in [Self.module("6.4"), Self.module("6.5", .stated)] {
             #expect(Self.findings(code, module: module).isEmpty)
         }
+        // Only probably 6.4: the compiler may be an older one that stays silent.
+        #expect(Self.findings(code, module: Self.module("6.4", .likely)).count == 1)
         let note = try #require(Self.findings(code, module: Self.module("6.4"), policy: .note).first)
         #expect(note.severity == .note)
         #expect(note.message.hasSuffix("The compiler reports this itself (warning group `ImplicitStrongCapture`, Swift 6.4 and later), and this project builds with Swift 6.4 or later (swift-tools-version 6.4, Package.swift:1)."))

@@ -144,9 +144,11 @@ import Testing
     @Test func anXcodeProjectInSwift5ModeNamesItsFormatNotItsLastUpgrade() throws {
         let explanation = try Self.explain(ProjectFixture.path("Extensions/Journal/JournalApp.swift"), line: 4)
         #expect(explanation.text.contains("Journal: Swift 5 mode"))
-        #expect(explanation.text.contains("  compiler: Swift 6.0 or later (objectVersion 77, the project format of Xcode 16, project.pbxproj:4)"))
+        // Its share extension sets SWIFT_DEFAULT_ACTOR_ISOLATION: the project's Xcode is probably 26.
+        #expect(explanation.text.contains("  compiler: probably Swift 6.2 or later (the project sets SWIFT_DEFAULT_ACTOR_ISOLATION, which Xcode 26 introduced"))
+        #expect(!explanation.text.contains("LastUpgradeCheck"))
         let compiler = try #require((explanation.json["module"] as? [String: Any])?["compiler"] as? [String: String])
-        #expect(compiler["version"] == "6.0" && compiler["certainty"] == "minimum")
+        #expect(compiler["version"] == "6.2" && compiler["certainty"] == "likely")
     }
 
     @Test func aPinnedToolchainIsStatedAndNoEvidenceIsUnknown() throws {

@@ -105,14 +105,20 @@ extension ClosureExprSyntax {
             let closures = function.signature.parameterClause.parameters.filter { ProjectIndex.ClosureParameter.behaviour(of: $0.type) != nil }
             let candidates = label.map { label in closures.filter { $0.firstName.text == label } } ?? closures
             guard !candidates.isEmpty else { return nil }
-            let kept = candidates.contains { parameter in
-                ProjectIndex.ClosureParameter.isEscaping(parameter.type)
-                    && !(function.body.map { ClosureUse.onlyCalledDirectly(parameter.internalName, in: $0) } ?? false)
+            let uses = candidates.map { parameter -> ClosureUse in
+                guard ProjectIndex.ClosureParameter.isEscaping(parameter.type) else { return .called }
+                return function.body.map { ClosureUse.of(parameter.internalName, in: $0) } ?? .kept
             }
-            return kept ? .escaping : .nonEscaping
+            return Self.role(uses)
         }
         guard let first = roles.first, roles.allSatisfy({ "\($0)" == "\(first)" }) else { return nil }
         return first
+    }
+
+    /// The role for the uses the candidate parameters get: the longest-lived.
+    private static func role(_ uses: [ClosureUse]) -> ClosureRole {
+        if uses.contains(.kept) { return .escaping }
+        return uses.contains(.queued) ? .runsOnce : .nonEscaping
     }
 
     /// For a function of the module (or the modules it imports) named `name`: the same question,
@@ -120,8 +126,8 @@ extension ClosureExprSyntax {
     private func indexedRole(_ name: String, label: String?, _ index: ProjectIndex?) -> ClosureRole? {
         guard let parameters = index?.closureParameters(named: name), !parameters.isEmpty else { return nil }
         let candidates = label.map { label in parameters.filter { $0.label == label } } ?? parameters
-        guard let first = candidates.first, candidates.allSatisfy({ $0.isKept == first.isKept }) else { return nil }
-        return first.isKept ? .escaping : .nonEscaping
+        guard let first = candidates.first, candidates.allSatisfy({ $0.use == first.use }) else { return nil }
+        return Self.role([first.use])
     }
 }
 

@@ -114,9 +114,9 @@ extension ProjectIndex {
                 guard let behaviour = ClosureParameter.behaviour(of: parameter.type) else { continue }
                 let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
                 let escaping = ClosureParameter.isEscaping(parameter.type)
-                let kept = escaping && !(body.map { ClosureUse.onlyCalledDirectly(parameter.internalName, in: $0) } ?? false)
+                let use: ClosureUse = escaping ? body.map { ClosureUse.of(parameter.internalName, in: $0) } ?? .kept : .called
                 closureParameters[name, default: []].append(ClosureParameter(
-                    label: label, behaviour: behaviour.0, note: behaviour.1, isEscaping: escaping, isKept: kept))
+                    label: label, behaviour: behaviour.0, note: behaviour.1, isEscaping: escaping, use: use))
             }
         }
 

@@ -22,7 +22,9 @@ struct CompilerCoverage {
         return findings.compactMap { finding in
             guard let group = groups[finding.ruleID] else { return finding }
             var changed = finding
-            guard let compiler = module.compiler, module.compilerSupports(group.since) == true else {
+            // Left to the compiler only when the build enforces it: a probable compiler (a project
+            // last upgraded in a newer Xcode) may still be the older one, which stays silent.
+            guard let compiler = module.compiler, compiler.certainty != .likely, module.compilerSupports(group.since) == true else {
                 changed.message += " Swift \(group.sinceVersion) and later warn about this too (warning group `\(group.name)`)."
                 return changed
             }

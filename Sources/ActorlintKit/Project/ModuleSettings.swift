@@ -114,6 +114,15 @@ public struct ModuleSettings: Sendable, Hashable {
     /// SE-0461: nonisolated async functions run on the caller's actor.
     public var nonisolatedNonsending: Bool { features.contains(Self.nonisolatedNonsendingByDefault) }
 
+    /// For a package whose `swift-tools-version` is below 6.0, that version ("5.9"): Xcode 15 and
+    /// its SDKs can still build it, where SwiftUI's `View` is `@MainActor` only in `body`. Nil for
+    /// Xcode projects (apps are built with current SDKs) and newer packages.
+    public var mayBuildWithPreSwift6SDK: String? {
+        guard projectPath?.hasSuffix("Package.swift") == true, let tools = toolsVersion,
+              CompilerVersion.components(tools).lexicographicallyPrecedes([6, 0]) else { return nil }
+        return tools
+    }
+
     /// The same module with Swift 6.2's recommended app settings turned on.
     public var withSwift62AppSettings: ModuleSettings {
         var copy = self

@@ -33,6 +33,20 @@ enum XcodeCompilerEvidence {
         return 1
     }
 
+    /// The first build configuration of the project, of any target, that sets a setting only
+    /// Xcode 26 writes: the Xcode that wrote it builds the other targets too.
+    static func projectSettings(objects: [String: [String: Any]], lines: PBXLineIndex) -> CompilerVersion? {
+        for (id, object) in objects.sorted(by: { $0.key < $1.key }) where object["isa"] as? String == "XCBuildConfiguration" {
+            guard let settings = object["buildSettings"] as? [String: Any] else { continue }
+            for key in ["SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_DEFAULT_ACTOR_ISOLATION"] where settings[key] != nil {
+                let line = lines.line(ofKey: key, inObject: id).map { ", project.pbxproj:\($0.number)" } ?? ""
+                return CompilerVersion(version: "6.2", certainty: .likely,
+                                       evidence: "the project sets \(key), which Xcode 26 introduced\(line)")
+            }
+        }
+        return nil
+    }
+
     /// Build settings that only Xcode 26 (Swift 6.2) writes and reads: a project that sets them
     /// is probably built with it. Not proof: an older Xcode ignores a setting it does not know.
     static func xcodeOnlySettings(in settings: XcodeBuildSettings) -> CompilerVersion? {

@@ -48,6 +48,9 @@ enum XcodeProjectReader {
         let inputs: ProjectInputs
         /// The lower bound the project's format sets on the Xcode that builds it.
         let projectFormat: CompilerVersion?
+        /// A setting only a newer Xcode writes, in any configuration of the project: the Xcode
+        /// that wrote it builds every target.
+        let projectSettings: CompilerVersion?
         let xcconfigs: XCConfigReader
         private var parents: [String: String] = [:]
         private var locations: [String: String?] = [:]
@@ -57,6 +60,7 @@ enum XcodeProjectReader {
              inputs: ProjectInputs, projectFormat: CompilerVersion?) {
             self.inputs = inputs
             self.projectFormat = projectFormat
+            projectSettings = XcodeCompilerEvidence.projectSettings(objects: objects, lines: lines)
             xcconfigs = XCConfigReader(inputs: inputs)
             self.bundle = bundle
             self.pbxproj = pbxproj
@@ -103,7 +107,7 @@ enum XcodeProjectReader {
                     settings.apply(layers(ofConfiguration: configID))
                     var builder = ModuleSettingsBuilder(ModuleSettings(
                         name: name, kind: kind, languageMode: 5,
-                        compiler: CompilerVersion.strongest([pinned, projectFormat, XcodeCompilerEvidence.xcodeOnlySettings(in: settings)]),
+                        compiler: CompilerVersion.strongest([pinned, projectFormat, XcodeCompilerEvidence.xcodeOnlySettings(in: settings), projectSettings]),
                         productType: productType, extensionPoint: extensionPoint(of: settings),
                         provenance: "matched to target '\(name)' (\(kind.rawValue)) of the Xcode project \(bundle), \(configuration) configuration",
                         configuration: configuration, projectPath: bundle))

@@ -19,8 +19,10 @@ struct ReflexiveWeakSelf: Rule {
             `for await` or `while true` loop); this rule stays quiet for those, for bodies that \
             sleep or wait for another task's result (a delayed or queued action that should not \
             run for a dead owner), for bodies that run a closure they were handed (its length is \
-            the caller's business), in `deinit`, and when the task sits in an escaping closure \
-            (see `weak-self-inner-only`). \
+            the caller's business), in `deinit`, for a stored task that `deinit` cancels (the weak \
+            capture is what lets the owner go first), and in an escaping closure that captures \
+            `self` weakly without unwrapping it first (the task's own weak capture keeps it from \
+            capturing that closure's weak variable). \
             (the Swift book, "Strong Reference Cycles for Closures")
             """,
         fix: FixInfo(.unsafe, """
@@ -240,12 +242,15 @@ private extension ExprSyntax {
 }
 
 private extension ClosureExprSyntax {
-    /// Whether the body's first use of `self` comes after its first `await`: then the weak
-    /// capture does one thing, skipping what follows if the owner is gone by then.
+    /// Whether the body first touches `self` (a `self?.` or a `guard let self`) after its first
+    /// `await` has completed: then the weak capture does one thing, skipping what follows if the
+    /// owner is gone by then. (`await self?.load()` reads `self` before it suspends.)
     var firstSelfUseFollowsAwait: Bool {
         guard let firstAwait = collect(AwaitExprSyntax.self, in: statements, within: .context).first else { return false }
-        let firstSelf = collect(DeclReferenceExprSyntax.self, in: statements, within: .context)
-            .first { $0.baseName.tokenKind == .keyword(.self) }
-        return firstSelf.map { $0.position > firstAwait.position } ?? false
+        let references = collect(DeclReferenceExprSyntax.self, in: statements, within: .context)
+            .filter { $0.baseName.tokenKind == .keyword(.self) }.map(\.position)
+        let unwraps = SelfUnwrap.all(in: self).map(\.condition.position)
+        guard let first = (references + unwraps).min() else { return false }
+        return first >= firstAwait.endPosition
     }
 }

@@ -32,9 +32,10 @@ struct WeakSelfInnerOnly: Rule {
         compilerGroup: .implicitStrongCapture,
         fix: FixInfo(.safe, """
             Adds `weak self` to the outermost escaping closure (merging into its capture list) \
-            and removes it from the inner closures, unless an inner closure unwraps with \
-            `guard let self` and needs its own capture for implicit `self`. Offered when the \
-            outer closures use `self` nowhere else.
+            and removes it from inner closures that run in place (`map`, `forEach`). A task or a \
+            queue's block keeps its own capture: it may not read the outer closure's weak \
+            variable from another thread, and `guard let self` needs it for implicit `self`. \
+            Offered when the outer closures use `self` nowhere else.
             """),
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples,

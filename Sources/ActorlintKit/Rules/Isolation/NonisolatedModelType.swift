@@ -47,7 +47,17 @@ struct NonisolatedModelType: Rule {
             let inherited = Set(type.decl.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? [])
             let conformance = inherited.intersection(Self.conformances).sorted().first
             guard let conformance, let use = context.isolation.index.offMainUses[type.name.text] else { return nil }
-            let isolation = context.isolation.isolation(of: ExecutionContext(kind: .typeDeclaration, node: Syntax(type.decl)))
+            let declaration = ExecutionContext(kind: .typeDeclaration, node: Syntax(type.decl))
+            var isolation = context.isolation.isolation(of: declaration)
+            // A `Sendable` type is main-actor code for Swift 6.2 and 6.3 and nonisolated from 6.4
+            // (SE-0466): where the compiler is not known, `nonisolated` makes it the same for all.
+            var untilSwift64 = ""
+            if case .unknown = isolation.isolation, context.module.compilerSupports([6, 4]) == nil {
+                var older = context.module
+                older.compiler = CompilerVersion(version: "6.3", certainty: .stated, evidence: "Swift 6.3")
+                isolation = IsolationModel(file: context.file, module: older, index: context.isolation.index).isolation(of: declaration)
+                untilSwift64 = " with Swift 6.2 and 6.3 (6.4 no longer infers it for a `Sendable` type)"
+            }
             guard isolation.isolation == .mainActor else { return nil }
             let file = use.path.split(separator: "/").last.map(String.init) ?? use.path
             let offset = type.keyword.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -71,7 +81,7 @@ struct NonisolatedModelType: Rule {
                                               edits: [TextEdit(start: offset, end: offset, replacement: "nonisolated ")])
             return context.violation(
                 "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
-                "but it is main-actor code: \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +
+                "but it is main-actor code\(untilSwift64): \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +
                 "Its members cannot be used there without a hop; mark it `nonisolated` (SE-0449).",
                 at: type.name, fix: fix)
         }
