@@ -80,6 +80,25 @@ import Testing
         #expect(try Self.problems(code.replacingOccurrences(of: "finished = true; ", with: "")).contains("twice:5"))
     }
 
+    @Test func anExitBehindAFlagNeedsTheFlagSetWhereItIsTested() throws {
+        // `isLoading` is set beside the resume, but in another closure: the early exit is a miss.
+        let code = """
+            final class Loader {
+                var isLoading = false
+                func load(_ api: API) async -> Data {
+                    await withCheckedContinuation { c in
+                        guard !isLoading else { return }
+                        api.fetch { data in
+                            self.isLoading = false
+                            c.resume(returning: data)
+                        }
+                    }
+                }
+            }
+            """
+        #expect(try Self.problems(code) == ["missed:5"])
+    }
+
     @Test func aSettleOnceRunnerGuardsTheResumesItRuns() throws {
         let code = """
             func token(_ vault: Vault) async -> String {
@@ -156,6 +175,9 @@ import Testing
         // With PromiseKit imported, its `catch` skips cancellation: the chain is reported at its start.
         let promiseKit = "import PromiseKit\n" + code.replacingOccurrences(of: "AFTER", with: "")
         #expect(try Self.problems(promiseKit) == ["promise:4"])
+        // A final handler runs for a cancelled promise too.
+        let final = promiseKit.replacingOccurrences(of: "c.resume(throwing: e) }", with: "c.resume(throwing: e) }.finally { log() }")
+        #expect(try Self.problems(final) == [])
         // A timeout that resumes otherwise bounds the wait.
         let timeout = promiseKit.replacingOccurrences(of: "promise.done", with: "queue.after(5) { c.resume(throwing: Timeout()) }\n        promise.done")
         #expect(try Self.problems(timeout).filter { $0.hasPrefix("promise") } == [])

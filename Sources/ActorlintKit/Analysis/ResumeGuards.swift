@@ -18,6 +18,8 @@ struct ResumeGuards {
     let onceRunners: Set<String>
     /// `self` is alive for as long as the continuation is awaited.
     let selfIsAlive: Bool
+    /// The continuation's name in the body.
+    let continuation: String
 
     /// Atomic test-and-set spellings (the Atomics and Synchronization modules, `os_unfair_lock`
     /// wrappers, `OSAtomicCompareAndSwap…`).
@@ -65,6 +67,7 @@ struct ResumeGuards {
         oncePredicates = predicates
         onceRunners = runners
         selfIsAlive = Self.isAwaitedByMethodOfSelf(call)
+        continuation = name
     }
 
     /// The functions and methods of a file that return whether this is their first call:
@@ -110,8 +113,31 @@ struct ResumeGuards {
 
     /// A condition that holds only for the first caller: it tests a resume flag, calls a
     /// test-and-set helper or an atomic compare-and-exchange.
-    func isOnceCondition(_ conditions: ConditionElementListSyntax) -> Bool {
-        if !references(to: flags, in: conditions, within: .declaration).isEmpty { return true }
+    /// `guardsResume`: the branch the condition lets through is an `if` branch that resumes
+    /// (`if !received { c.resume() }`); then a flag set beside a resume anywhere counts. An exit
+    /// (`guard !done else { return }`) needs the flag tested where it is also set.
+    func isOnceCondition(_ conditions: ConditionElementListSyntax, guardsResume: Bool = false) -> Bool {
+        // A flag tested where it is also set (test, then set): in the same closure, or in the
+        // closures and local functions that closure holds.
+        let tested = Set(references(to: flags, in: conditions, within: .declaration).map(\.baseName.text))
+        if !tested.isEmpty && guardsResume { return true }
+        if !tested.isEmpty, let scope = conditions.nearest(where: { $0.is(ClosureExprSyntax.self) || $0.is(FunctionDeclSyntax.self) }) {
+            let setHere = collect(SequenceExprSyntax.self, in: scope, within: .everything).contains { sequence in
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                      let name = Flow.rootName(of: elements[0]), tested.contains(name) else { return false }
+                // Not in a callback of its own (a closure below that resumes): that one runs later.
+                var node = sequence.parent
+                while let current = node, current.id != scope.id {
+                    if current.is(ClosureExprSyntax.self), !references(to: [continuation], in: current, within: .declaration).isEmpty {
+                        return false
+                    }
+                    node = current.parent
+                }
+                return true
+            }
+            if setHere { return true }
+        }
         return collect(FunctionCallExprSyntax.self, in: conditions, within: .declaration).contains { call in
             guard let callee = call.calleeName else { return false }
             return oncePredicates.contains(callee) || Self.atomicTestAndSet.contains { callee.hasPrefix($0) }
@@ -138,7 +164,8 @@ struct ResumeGuards {
         var child = Syntax(node)
         var current = node.parent
         while let candidate = current, candidate.id != body.id {
-            if let branch = candidate.as(IfExprSyntax.self), branch.body.id == child.id, isOnceCondition(branch.conditions) {
+            if let branch = candidate.as(IfExprSyntax.self), branch.body.id == child.id,
+               isOnceCondition(branch.conditions, guardsResume: true) {
                 return true
             }
             if let closure = candidate.as(ClosureExprSyntax.self), let callee = closure.invocation?.call.calleeName,

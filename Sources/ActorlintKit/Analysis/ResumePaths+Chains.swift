@@ -11,6 +11,8 @@ extension ResumeFlow {
         let isFailure: Bool
         /// The first success handler's name (`done`), for the message.
         let successName: String
+        /// An `ensure`, `finally` or `always` handler runs whatever the outcome, cancellation included.
+        let hasFinalHandler: Bool
     }
 
     /// The promise chain `call` is a handler of: a chain with a success handler followed by a
@@ -25,6 +27,7 @@ extension ResumeFlow {
             top = outer
         }
         var handlers: [FunctionCallExprSyntax] = []
+        var finalHandlers = false
         var current: ExprSyntax? = ExprSyntax(top)
         var root: Syntax?
         while let expression = current {
@@ -39,11 +42,12 @@ extension ResumeFlow {
             current = base
         }
         handlers.reverse()   // in the order they run
+        finalHandlers = handlers.contains { ["ensure", "finally", "always"].contains($0.calleeName ?? "") }
         guard let root, let success = handlers.firstIndex(where: { CallbackCatalogue.successHandlers.contains($0.calleeName ?? "") }),
               handlers[success...].contains(where: { CallbackCatalogue.failureHandlers.contains($0.calleeName ?? "") })
         else { return nil }
         return PromiseChain(root: root, call: call, isFailure: CallbackCatalogue.failureHandlers.contains(callee),
-                            successName: handlers[success].calleeName ?? "done")
+                            successName: handlers[success].calleeName ?? "done", hasFinalHandler: finalHandlers)
     }
 
     /// Whether a resume lies in a handler of a promise chain.

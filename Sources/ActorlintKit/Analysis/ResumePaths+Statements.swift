@@ -163,7 +163,7 @@ extension ResumeFlow {
         var outcome = Outcome()
         // `if markCompleted() { … }` and `if let self { … }` without `else`: the false path is
         // the one where another call already resumed, or one that cannot happen.
-        let falseImpossible = (guards.isOnceCondition(ifExpression.conditions) && containsResume(ifExpression.body))
+        let falseImpossible = (containsResume(ifExpression.body) && guards.isOnceCondition(ifExpression.conditions, guardsResume: true))
             || guards.bindsLiveSelf(ifExpression.conditions)
         let (whenTrue, whenFalse) = split(entry, on: ifExpression.conditions)
         entry = whenFalse
