@@ -86,7 +86,17 @@ extension ContinuationMisuse {
                   let property = elements[0].propertyName else { return false }
             return elements[0].trimmedText.hasPrefix("self.") || !locals.contains(property)
         }
-        guard let store, let property = Array(store.elements)[0].propertyName else { return nil }
+        // `waiters.append(continuation)`, `pending[id, default: []].append(continuation)`.
+        let appended = collect(FunctionCallExprSyntax.self, in: body, within: .context).first { call in
+            guard call.calleeName == "append", call.arguments.count == 1,
+                  call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                  let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+                  let property = base.propertyName else { return false }
+            return base.trimmedText.hasPrefix("self.") || !locals.contains(property)
+        }
+        let storeNode = store.map(Syntax.init) ?? appended.map(Syntax.init)
+        let target = store.map { Array($0.elements)[0] } ?? appended?.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        guard let storeNode, let property = target?.propertyName else { return nil }
         // Resumed on cancellation: the continuation call runs inside a cancellation handler, or
         // the function sets one up (it may resume the stored continuation from `onCancel`).
         let function = call.nearest(where: \.isDeclarationBoundary)
@@ -99,7 +109,7 @@ extension ContinuationMisuse {
         return context.violation(
             "`\(name)` is kept in `\(property)` for a later event, and cancelling the task that awaits it does not " +
             "resume it: \(cause). That task stays suspended until the event comes; resume `\(name)` from the " +
-            "`onCancel:` of `withTaskCancellationHandler` as well (SE-0300).", at: store)
+            "`onCancel:` of `withTaskCancellationHandler` as well (SE-0300).", at: storeNode)
     }
 }
 

@@ -222,5 +222,24 @@ extension ContinuationMisuse {
             var body: some View { Text("Locked").task { _ = await prompt.askForPin() } }
         }
         """,
+        // The same with a list of waiters, in a `.task` too.
+        """
+        actor Turnstile {
+            private var waiting: [CheckedContinuation<Void, Never>] = []
+            func pass() async {
+                await withCheckedContinuation { continuation in
+                    ↓waiting.append(continuation)
+                }
+            }
+            func open() {
+                waiting.forEach { $0.resume() }
+                waiting = []
+            }
+        }
+        struct Entrance: View {
+            let turnstile: Turnstile
+            var body: some View { Text("Wait").task { await turnstile.pass() } }
+        }
+        """,
     ]
 }
