@@ -10,8 +10,11 @@ import Testing
         let file = SourceFile(path: "T.swift", text: code)
         let call = try #require(file.functionCalls.first { ($0.calleeName ?? "").hasSuffix("Continuation") })
         let body = try #require(call.trailingClosure)
+        // The module's helpers, as the index would have them: this file's, and `onceHelpers`.
+        var helpers = ResumeHelpers(file)
+        helpers.once.formUnion(onceHelpers)
         let paths = ResumePaths(call: call, body: body, continuation: Flow.firstParameterName(of: body) ?? "c",
-                                file: file, moduleOnceHelpers: onceHelpers)
+                                file: file, helpers: helpers)
         if paths.escaped { return ["escaped"] }
         return paths.findings.map { finding in
             let line = file.line(of: finding.node)
@@ -128,6 +131,27 @@ import Testing
             """
         #expect(try Self.problems(code.replacingOccurrences(of: "HANDLER", with: "stateUpdateHandler")) == [])
         #expect(try Self.problems(code.replacingOccurrences(of: "HANDLER", with: "completion")) == ["missed:4"])
+    }
+
+    @Test func aFunctionOfTheModuleThatKeepsItsHandlerRepeatsIt() throws {
+        let code = """
+            final class Player {
+                private var observers: [(Double) -> Void] = []
+                func onProgress(_ handler: @escaping (Double) -> Void) { KEEP }
+            }
+            func finish(_ player: Player) async {
+                await withCheckedContinuation { c in
+                    player.onProgress { value in
+                        if value >= 1 { c.resume() }
+                    }
+                }
+            }
+            """
+        #expect(try Self.problems(code.replacingOccurrences(of: "KEEP", with: "observers.append(handler)")) == [])
+        #expect(try Self.problems(code.replacingOccurrences(of: "KEEP", with: "for _ in 0..<3 { handler(0.5) }")) == [])
+        // Called once: a value below 1 is a path that never resumes.
+        let once = try Self.problems(code.replacingOccurrences(of: "KEEP", with: "handler(1)"))
+        #expect(once == ["missed:8"])
     }
 
     @Test func aThrowInATaskIsDroppedButOneInATryCallIsCaught() throws {

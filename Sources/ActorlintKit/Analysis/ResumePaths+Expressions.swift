@@ -150,6 +150,7 @@ extension ResumeFlow {
         let property = assignmentTarget(of: ExprSyntax(closure)).flatMap { $0.as(MemberAccessExprSyntax.self) }
         let repeating = CallbackCatalogue.isRepeating(call: call, label: invocation?.label,
                                                       property: property?.declName.baseName.text)
+            || call.flatMap(\.calleeName).map(moduleRepeating.contains) == true
         let firstValue = call.flatMap(firstValueSink)
         let chain = call.flatMap(promiseChain)
         let task = call.flatMap(TaskCreation.init).flatMap { $0.body.id == closure.id ? $0 : nil }

@@ -87,11 +87,11 @@ struct ResumePaths {
     let findings: [Finding]
 
     init(call: FunctionCallExprSyntax, body: ClosureExprSyntax, continuation name: String, file: SourceFile,
-         moduleOnceHelpers: Set<String> = []) {
+         helpers: ResumeHelpers = ResumeHelpers()) {
         let facts = FileFacts(file)
         let flow = ResumeFlow(name: name, body: body, file: file,
                               guards: ResumeGuards(body: body, call: call, continuation: name, facts: facts,
-                                                   moduleOnceHelpers: moduleOnceHelpers))
+                                                   moduleOnceHelpers: helpers.once), repeating: helpers.repeating)
         let outcome = flow.run(body.statements, [ResumeFlow.State()])
         flow.finish()
         var bodyOutcome = outcome
@@ -138,7 +138,11 @@ final class ResumeFlow {
     /// where the publisher finished without a value.
     var completionsAfterFirst: Set<SyntaxIdentifier> = []
 
-    init(name: String, body: ClosureExprSyntax, file: SourceFile, guards: ResumeGuards) {
+    /// Functions of the module that hand their closure to something that calls it again and again.
+    let moduleRepeating: Set<String>
+
+    init(name: String, body: ClosureExprSyntax, file: SourceFile, guards: ResumeGuards, repeating: Set<String>) {
+        moduleRepeating = repeating
         self.name = name
         self.body = body
         self.file = file

@@ -24,7 +24,8 @@ extension FileSummary {
         writer.write(cancellation.letsOut) { writer, references in writer.write(references.sorted()) }
         writer.write(cancellation.propertyTypes) { writer, type in writer.write(type) }
         writer.write(cancellation.implementations) { writer, keys in writer.write(keys.sorted()) }
-        writer.write(onceHelpers.sorted())
+        writer.write(resumeHelpers.once.sorted())
+        writer.write(resumeHelpers.repeating.sorted())
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -80,7 +81,7 @@ extension FileSummary {
         for _ in 0..<(try reader.readCount()) {
             summary.cancellation.implementations[try reader.readString()] = Set(try reader.readStrings())
         }
-        summary.onceHelpers = Set(try reader.readStrings())
+        summary.resumeHelpers = ResumeHelpers(once: Set(try reader.readStrings()), repeating: Set(try reader.readStrings()))
         return summary
     }
 

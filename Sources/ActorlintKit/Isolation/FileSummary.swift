@@ -14,8 +14,8 @@ public struct FileSummary: Sendable, Equatable {
     /// The file's last declaration of each name.
     var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
     var cancellation = CancellationReach.FileContribution()
-    /// Methods and functions that return whether this is their first call (`ResumeGuards`).
-    var onceHelpers: Set<String> = []
+    /// Functions that tell how a continuation's callbacks run (`ResumeHelpers`).
+    var resumeHelpers = ResumeHelpers()
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
@@ -36,7 +36,7 @@ public struct FileSummary: Sendable, Equatable {
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
                   closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
-        onceHelpers = ResumeGuards.onceHelpers(in: file)
+        resumeHelpers = ResumeHelpers(file)
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).

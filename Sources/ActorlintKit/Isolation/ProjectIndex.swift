@@ -98,9 +98,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// contributions and, once linked, its dependencies'.
     var cancellationThrowers: CancellationThrowers { cancellationThrowersBox.value }
     private var cancellationThrowersBox: CancellationReach.LazyBox<CancellationThrowers>
-    /// Functions of the module that return whether this is their first call: a continuation
-    /// resumed behind one is resumed once (`ResumeGuards`).
-    public private(set) var onceHelpers: Set<String> = []
+    /// Functions of the module that tell how a continuation's callbacks run (`ResumeHelpers`).
+    private(set) var resumeHelpers = ResumeHelpers()
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -120,7 +119,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             globalActors.formUnion(summary.globalActorNames)
             imports.formUnion(summary.imports)
-            onceHelpers.formUnion(summary.onceHelpers)
+            resumeHelpers.formUnion(summary.resumeHelpers)
             for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
             for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
             for (name, property) in summary.closureProperties {
@@ -143,7 +142,8 @@ public final class ProjectIndex: @unchecked Sendable {
         globalActors = base.globalActors.union(fresh.globalActors)
         declaredGlobalActors = base.declaredGlobalActors.union(fresh.declaredGlobalActors)
         imports = base.imports.union(fresh.imports)
-        onceHelpers = base.onceHelpers.union(fresh.onceHelpers)
+        resumeHelpers = base.resumeHelpers
+        resumeHelpers.formUnion(fresh.resumeHelpers)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         closureParameters = base.closureParameters

@@ -36,10 +36,13 @@ struct ContinuationMisuse: Rule {
             """,
         limits: """
             A continuation stored or passed on is resumed by code the rule does not follow: it \
-            stays quiet about its paths, and reports it only for cancellation, as above. Whether an API calls a callback more than once is known from a catalogue \
-            and the words of its name; a once-helper is recognized in the body, the file and \
-            the module's index. A throw from a callback handed to an API that is not awaited with \
-            `try` is left alone (what the API does with it is unknown).
+            stays quiet about its paths, and reports it only for cancellation, as above. Whether \
+            an API calls a callback more than once is known from a catalogue, the words of its \
+            name, and the module's own functions that keep their handler, hand it to such an API \
+            or call it in a loop; a once-helper is recognized in the body, the file and the \
+            module. A throw from a callback handed to an API that is not called with `try` is \
+            left alone (what the API does with it is unknown), and so are the callbacks of an API \
+            whose order is not known beyond the ones above.
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
@@ -61,7 +64,7 @@ struct ContinuationMisuse: Rule {
                     "`\(call.calleeName ?? "")` stays suspended forever (SE-0300).", at: call.calledExpression)]
             }
             let paths = ResumePaths(call: call, body: body, continuation: name, file: context.file,
-                                    moduleOnceHelpers: context.isolation.index.onceHelpers)
+                                    helpers: context.isolation.index.resumeHelpers)
             if paths.escaped {
                 return storedWithoutCancellation(call, body: body, name: name, context).map { [$0] } ?? []
             }
