@@ -16,7 +16,8 @@ enum CalleeRefs {
 
     /// The reference of the function `call` calls, or nil when the receiver's type is unknown.
     static func of(_ call: FunctionCallExprSyntax, in file: SourceFile) -> String? {
-        let owner = OwnerType(enclosing: call, FileFacts(file)).flatMap { normalized($0.name) }
+        let owner = call.nearest(where: { $0.isProtocol((any DeclGroupSyntax).self) })?
+            .asProtocol((any DeclGroupSyntax).self).flatMap { normalized($0.typeName) }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name.first?.isUppercase == true { return nil }   // an initializer

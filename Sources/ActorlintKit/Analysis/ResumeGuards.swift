@@ -26,7 +26,7 @@ struct ResumeGuards {
     static let atomicTestAndSet = ["compareExchange", "weakCompareExchange", "exchange", "testAndSet",
                                    "OSAtomicCompareAndSwap", "OSAtomicTestAndSet"]
 
-    init(body: ClosureExprSyntax, call: FunctionCallExprSyntax, continuation name: String, facts: FileFacts,
+    init(body: ClosureExprSyntax, call: FunctionCallExprSyntax, continuation name: String, file: SourceFile,
          moduleOnceHelpers: Set<String>) {
         var flags: Set<String> = []
         for block in collect(CodeBlockItemListSyntax.self, in: body, within: .declaration) {
@@ -51,23 +51,34 @@ struct ResumeGuards {
                 || closure.signature?.returnClause?.type.trimmedText == "Bool"
             if returnsBool, Self.isTestAndSet(closure) { predicates.insert(local) }
         }
-        var functions = collect(FunctionDeclSyntax.self, in: body, within: .everything)
-        functions += facts.functions.values.joined()
-        for function in functions {
-            guard let functionBody = function.body, Self.isTestAndSet(functionBody) else { continue }
-            let closureParameters = function.signature.parameterClause.parameters.filter { $0.type.trimmedText.contains("->") }
-            if closureParameters.isEmpty {
-                if function.signature.returnClause?.type.trimmedText == "Bool" { predicates.insert(function.name.text) }
-            } else if closureParameters.contains(where: { parameter in
-                !references(to: [(parameter.secondName ?? parameter.firstName).text], in: functionBody, within: .everything).isEmpty
-            }) {
-                runners.insert(function.name.text)
-            }
-        }
+        // The file's functions, local ones included: asked once per file.
+        let declared = Self.fileHelpers(file)
+        predicates.formUnion(declared.predicates)
+        runners.formUnion(declared.runners)
         oncePredicates = predicates
         onceRunners = runners
         selfIsAlive = Self.isAwaitedByMethodOfSelf(call)
         continuation = name
+    }
+
+    /// The test-and-set predicates and the once-runners among the functions of `file`.
+    private static func fileHelpers(_ file: SourceFile) -> (predicates: Set<String>, runners: Set<String>) {
+        file.memo("ResumeGuards.fileHelpers") {
+            var predicates: Set<String> = []
+            var runners: Set<String> = []
+            for function in FileFacts(file).functions.values.joined() {
+                guard let functionBody = function.body, isTestAndSet(functionBody) else { continue }
+                let closureParameters = function.signature.parameterClause.parameters.filter { $0.type.trimmedText.contains("->") }
+                if closureParameters.isEmpty {
+                    if function.signature.returnClause?.type.trimmedText == "Bool" { predicates.insert(function.name.text) }
+                } else if closureParameters.contains(where: { parameter in
+                    !references(to: [(parameter.secondName ?? parameter.firstName).text], in: functionBody, within: .everything).isEmpty
+                }) {
+                    runners.insert(function.name.text)
+                }
+            }
+            return (predicates, runners)
+        }
     }
 
     /// The functions and methods of a file that return whether this is their first call:

@@ -88,9 +88,8 @@ struct ResumePaths {
 
     init(call: FunctionCallExprSyntax, body: ClosureExprSyntax, continuation name: String, file: SourceFile,
          helpers: ResumeHelpers = ResumeHelpers()) {
-        let facts = FileFacts(file)
         let flow = ResumeFlow(name: name, body: body, file: file,
-                              guards: ResumeGuards(body: body, call: call, continuation: name, facts: facts,
+                              guards: ResumeGuards(body: body, call: call, continuation: name, file: file,
                                                    moduleOnceHelpers: helpers.once), repeating: helpers.repeating)
         let outcome = flow.run(body.statements, [ResumeFlow.State()])
         flow.finish()
