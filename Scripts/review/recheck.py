@@ -56,8 +56,8 @@ for key, row in verdicts.items():
 unjudged = Counter(key[3] for key in current if key not in verdicts)
 for rule, count in unjudged.items(): rows[rule]["unjudged"] = count
 
-lines = ["| rule | before: TP / FP / debatable | before precision | TP kept | FP gone | now: TP / FP / debatable | now precision | unjudged now |",
-         "|---|---|---:|---:|---:|---|---:|---:|"]
+lines = ["| rule | before: TP / FP / debatable | before precision | TP kept | FP gone | now: TP / FP / debatable | now precision | apps | unjudged now |",
+         "|---|---|---:|---:|---:|---|---:|---:|---:|"]
 total = Counter()
 for rule in sorted(rows):
     r = rows[rule]
@@ -65,10 +65,10 @@ for rule in sorted(rows):
     bt, bf, bd = r["before TP"], r["before FP"], r["before DEBATABLE"]
     nt, nf, nd = r["now TP"], r["now FP"], r["now DEBATABLE"]
     lines.append(f"| {rule} | {bt} / {bf} / {bd} | {pct(bt, bt + bf)} | {r['tp kept']}/{bt} | {r['fp gone']}/{bf} | "
-                 f"{nt} / {nf} / {nd} | {pct(nt, nt + nf)} | {r['unjudged']} |")
+                 f"{nt} / {nf} / {nd} | {pct(nt, nt + nf)} | {len(r.get('apps', ()))} | {r['unjudged']} |")
 bt, bf, nt, nf = total["before TP"], total["before FP"], total["now TP"], total["now FP"]
 lines.append(f"| **all** | {bt} / {bf} / {total['before DEBATABLE']} | {pct(bt, bt + bf)} | {total['tp kept']}/{bt} | "
-             f"{total['fp gone']}/{bf} | {nt} / {nf} / {total['now DEBATABLE']} | {pct(nt, nt + nf)} | {total['unjudged']} |")
+             f"{total['fp gone']}/{bf} | {nt} / {nf} / {total['now DEBATABLE']} | {pct(nt, nt + nf)} | | {total['unjudged']} |")
 if args.by_app:
     lines += ["", "| rule | app | before TP / FP | now TP / FP |", "|---|---|---|---|"]
     for (rule, app), c in sorted(per_app.items()):

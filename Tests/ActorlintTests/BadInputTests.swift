@@ -126,7 +126,7 @@ import Testing
         // Task.detached at the end would go unseen. The file must be reported, not passed.
         let folder = try folderWithNeighbour()
         let source = "func f() {\n" + String(repeating: "do {\n", count: 300) + String(repeating: "}\n", count: 300)
-            + "}\nfunc g() { Task.detached { let v = load(); await MainActor.run { show(v) } } }\n"
+            + "}\n@MainActor func g() { Task.detached { let v = load(); await MainActor.run { show(v) } } }\n"
         let path = try folder.write("Deep.swift", source)
         let result = check(folder)
         #expect(result.code == 3)

@@ -186,6 +186,32 @@ import Testing
         #expect(Self.result(sendable, settings: compiler("6.2", .minimum)).isolation != .mainActor, "6.2 or later may be 6.4")
     }
 
+    /// SwiftUI's `View` is `@MainActor` as a whole only since the iOS 18 / macOS 15 SDKs: a library
+    /// that a Swift 5 compiler (Xcode 15) may still build gives its views' members no isolation
+    /// actorlint can claim; apps, Swift 6 mode and Swift 6 compilers do.
+    @Test func aViewIsMainActorCodeOnlyWhereTheSDKIsKnownToBeNew() {
+        let code = """
+            struct TicketView: View {
+                var body: some View { Text("") }
+                func submit() {
+                    print(1) // here
+                }
+            }
+            """
+        func settings(_ kind: TargetKind, mode: Int, compiler: String?) -> ModuleSettings {
+            ModuleSettings(name: "UI", kind: kind, languageMode: mode,
+                           compiler: compiler.map { CompilerVersion(version: $0, certainty: .minimum, evidence: "swift-tools-version \($0)") })
+        }
+        guard case .unknown(let why) = Self.result(code, settings: settings(.library, mode: 5, compiler: "5.9")).isolation else {
+            Issue.record("a Swift 5 library that Xcode 15 may build: a view's member is not known to be main-actor")
+            return
+        }
+        #expect(why.contains("iOS 18"))
+        #expect(Self.result(code, settings: settings(.library, mode: 5, compiler: "6.0")).isolation == .mainActor)
+        #expect(Self.result(code, settings: settings(.library, mode: 6, compiler: nil)).isolation == .mainActor)
+        #expect(Self.result(code, settings: settings(.app, mode: 5, compiler: nil)).isolation == .mainActor)
+    }
+
     @Test func webKitDelegatesAreMainActorCode() {
         let delegate = Self.result("""
             final class WebCoordinator: NSObject, WKNavigationDelegate {

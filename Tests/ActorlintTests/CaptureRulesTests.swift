@@ -704,7 +704,7 @@ import Testing
         let reported = [
             "@MainActor func f() async throws -> Int { try await Task.detached { try parse() }.result.get() }",
             """
-            final class A {
+            @MainActor final class A {
                 var rows: [Row] = []
                 func f(_ data: Data) {
                     Task.detached { let rows = decode(data); DispatchQueue.main.async { self.rows = rows } }
@@ -722,6 +722,9 @@ import Testing
             "func f() throws { let w = Task.detached { writeFIFO() }; defer { w.cancel() }; try read() }",
             // Fire-and-forget synchronous work from synchronous code.
             "final class A { deinit { Task.detached { [h] in h.close() } } }",
+            // A synchronous method of a nonisolated class: nobody could await a function, and a
+            // plain `Task` would inherit nothing either.
+            "final class A { var rows: [Row] = []; func f(_ d: Data) { Task.detached { let r = decode(d); DispatchQueue.main.async { self.rows = r } } } }",
         ]
         for code in quiet { #expect(Self.findings(code, "prefer-concurrent-over-detached").isEmpty, "\(code)") }
     }

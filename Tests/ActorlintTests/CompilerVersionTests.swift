@@ -41,6 +41,23 @@ import Testing
         #expect(module.languageMode == 5, "the tools version still sets the language mode")
     }
 
+    /// CocoaPods reads `.swift-version` as the pods' language version: beside a Podfile, or with
+    /// a major version alone ("5"), the file says nothing of the toolchain.
+    @Test func aCocoaPodsSwiftVersionPinsNothing() throws {
+        for (version, extra) in [("5\n", [:]), ("5.0\n", ["Podfile": "platform :ios, '15.0'\n"])] as [(String, [String: String])] {
+            var files = [
+                ".swift-version": version,
+                "Package.swift": "// swift-tools-version: 6.1\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Core\")])\n",
+                "Sources/Core/A.swift": "let a = 1\n",
+            ]
+            files.merge(extra) { $1 }
+            let (module, directory) = try Self.module(files, file: "Sources/Core/A.swift")
+            defer { Fixture.cleanUp(directory) }
+            #expect(module.compiler?.certainty == .minimum, "\(version) \(extra.keys): the tools version is what is left")
+            #expect(module.compiler?.version == "6.1")
+        }
+    }
+
     @Test func aSnapshotNameOrAFileAboveTheRepositoryPinsNothing() throws {
         let (snapshot, first) = try Self.module([
             ".swift-version": "main-snapshot-2026-10-01\n",

@@ -61,6 +61,7 @@ import Testing
                     Text("a")
                         .onAppear {
                             Task {
+                                await prepare()
                                 Text("b").onAppear { Task { await load() } }
                             }
                         }
@@ -72,6 +73,7 @@ import Testing
                 var body: some View {
                     Text("a")
                         .task {
+                            await prepare()
                             Text("b").task { await load() }
                         }
                 }
@@ -202,7 +204,7 @@ import Testing
             "        Text(\"hi\")",
             "            .onAppear {",
             "                Task {",
-            "                    log(\"\"\"",
+            "                    await log(\"\"\"",
             "                    shown",
             "              \"\"\")",
             "                }",

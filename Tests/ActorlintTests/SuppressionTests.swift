@@ -17,8 +17,8 @@ import Testing
 
     @Test func unsuppressedBaseline() {
         let code = """
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
-            func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         #expect(summary(findings(code)) == ["\(detached)@1", "\(detached)@2"])
     }
@@ -26,39 +26,39 @@ import Testing
     @Test func disableNextSilencesOnlyTheNextLine() {
         let code = """
             // actorlint:disable:next prefer-concurrent-over-detached
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
-            func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         #expect(summary(findings(code)) == ["\(detached)@3"])
     }
 
     @Test func disableThisSilencesItsOwnLine() {
         let code = """
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } } // actorlint:disable:this prefer-concurrent-over-detached
-            func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } } // actorlint:disable:this prefer-concurrent-over-detached
+            @MainActor func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         #expect(summary(findings(code)) == ["\(detached)@2"])
     }
 
     @Test func disableEnableRegion() {
         let code = """
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             // actorlint:disable prefer-concurrent-over-detached
-            func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
-            func c() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func c() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             // actorlint:enable prefer-concurrent-over-detached
-            func d() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func d() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         #expect(summary(findings(code)) == ["\(detached)@1", "\(detached)@6"])
     }
 
     @Test func anUnclosedRegionRunsToTheEndOfTheFile() {
         let code = """
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             // actorlint:disable prefer-concurrent-over-detached
-            func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
 
-            func c() {
+            @MainActor func c() {
                 Task.detached { let v = load(); await MainActor.run { show(v) } }
             }
             """
@@ -68,11 +68,11 @@ import Testing
     @Test func enableEndsOnlyTheRuleItNames() {
         let code = """
             // actorlint:disable prefer-concurrent-over-detached, task-in-on-appear
-            struct V: View { var body: some View { Text("").onAppear { Task { } } } }
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            struct V: View { var body: some View { Text("").onAppear { Task { await load() } } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             // actorlint:enable task-in-on-appear
-            func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
-            struct W: View { var body: some View { Text("").onAppear { Task { } } } }
+            @MainActor func b() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            struct W: View { var body: some View { Text("").onAppear { Task { await load() } } } }
             """
         #expect(summary(findings(code)) == ["task-in-on-appear@6"])
     }
@@ -132,7 +132,7 @@ import Testing
     @Test func unknownRuleIsReportedWithASuggestion() throws {
         let code = """
             // actorlint:disable:next prefer-concurent-over-detached
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         let found = findings(code)
         // The misspelt id silences nothing, so the real finding stays.
@@ -143,7 +143,7 @@ import Testing
     @Test func unknownRuleNextToAUsedOneIsStillReported() {
         let code = """
             // actorlint:disable:next prefer-concurrent-over-detached, task-in-onappear
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         let found = findings(code)
         #expect(summary(found) == ["unused-suppression@1"])
@@ -153,7 +153,7 @@ import Testing
     @Test func misspeltDirectiveIsReported() {
         let code = """
             // actorlint:disable-next prefer-concurrent-over-detached
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             """
         let found = findings(code)
         #expect(summary(found) == ["unused-suppression@1", "\(detached)@2"])
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func directiveWithoutRuleIDsIsReported() {
-        let found = findings("// actorlint:disable:next\nfunc a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }\n")
+        let found = findings("// actorlint:disable:next\n@MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }\n")
         #expect(summary(found) == ["unused-suppression@1", "\(detached)@2"])
         #expect(found.first?.message.contains("names no rule") == true)
     }
@@ -171,7 +171,7 @@ import Testing
         configuration.select = ["task-in-on-appear", "unused-suppression"]
         let code = """
             // actorlint:disable:next prefer-concurrent-over-detached
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             // actorlint:disable:next prefer-concurrent-over-detached
             let x = 1
             """
@@ -198,7 +198,7 @@ import Testing
         let code = """
             // actorlint is our linter; see the README.
             /* actorlint:disable:next prefer-concurrent-over-detached */
-            func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
+            @MainActor func a() { Task.detached { let v = load(); await MainActor.run { show(v) } } }
             let text = "// actorlint:disable:next all"
             """
         #expect(summary(findings(code)) == ["\(detached)@3"])

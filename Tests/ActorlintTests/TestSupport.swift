@@ -91,7 +91,7 @@ let testEnvironment: [String: String] = {
 /// Code that triggers `prefer-concurrent-over-detached` once, on line 2, column 5: work moved
 /// off the caller's actor whose result is handed back to the main actor by hand.
 let detachedSource = """
-    func warmUp() {
+    @MainActor func warmUp() {
         Task.detached { let warm = load(); await MainActor.run { show(warm) } }
     }
 

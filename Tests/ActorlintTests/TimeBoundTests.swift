@@ -19,7 +19,7 @@ import Testing
     }
 
     static let good = """
-        func start() {
+        @MainActor func start() {
             Task.detached { let work = load(); await MainActor.run { show(work) } }
         }
 

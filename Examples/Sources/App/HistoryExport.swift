@@ -29,6 +29,14 @@ final class HistoryExportModel {
         }
     }
 
+    /// Counting words in a long history is moved off the main actor, and the result awaited
+    /// right away: a detached task where a `@concurrent` function would do.
+    func countWords(in articles: [Article]) async -> Int {
+        await Task.detached {
+            articles.reduce(0) { $0 + $1.title.split(separator: " ").count }
+        }.value
+    }
+
     /// The recommended shapes: the text is built by a `@concurrent` function and the
     /// upload loop stops as soon as the task is cancelled.
     func export(_ rows: [HistoryRow], to backup: BackupClient) async throws {

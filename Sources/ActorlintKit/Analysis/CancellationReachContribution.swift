@@ -68,6 +68,21 @@ extension CancellationReach {
             }
         }
 
+        /// By name alone, what the async functions named `name` await, by name: for analyses that
+        /// match by name (`LastingFailure`), as these tables were before they were keyed by type.
+        func awaitedNames(of name: String) -> Set<String> {
+            var names: Set<String> = []
+            for (key, references) in awaits where Self.name(of: key) == name {
+                names.formUnion(references.map(Self.name(of:)))
+            }
+            return names
+        }
+
+        /// `load` for `Model.load`, `.load`, `~Screen.load`, `Screen#model.load`.
+        static func name(of key: String) -> String {
+            key.lastIndex(of: ".").map { String(key[key.index(after: $0)...]) } ?? key
+        }
+
         /// The protocols and superclass the type (or extension) declaring `function` names.
         private static func inheritedNames(of function: FunctionDeclSyntax) -> [String] {
             guard function.parent?.is(MemberBlockItemSyntax.self) == true,

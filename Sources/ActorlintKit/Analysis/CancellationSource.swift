@@ -115,8 +115,16 @@ enum CancellationSource {
     /// children, `withAnimation`), but not inside other tasks or cancellation shields, which
     /// its cancellation does not reach. A call on something of unknown type is left out.
     static func awaitedCallees(in root: some SyntaxProtocol, file: SourceFile) -> Set<String> {
-        let facts = FileFacts(file)
-        var references: Set<String> = []
+        Set(awaitedCalls(in: root, facts: FileFacts(file)).compactMap { CalleeRefs.of($0, in: file) })
+    }
+
+    /// The names of the functions `root` awaits, as `awaitedCallees(in:file:)` finds them.
+    static func awaitedCallees(in root: some SyntaxProtocol, facts: FileFacts) -> Set<String> {
+        Set(awaitedCalls(in: root, facts: facts).compactMap(\.calleeName))
+    }
+
+    private static func awaitedCalls(in root: some SyntaxProtocol, facts: FileFacts) -> [FunctionCallExprSyntax] {
+        var found: [FunctionCallExprSyntax] = []
         let calls = collect(in: root, within: .declaration) { node in
             node.is(AwaitExprSyntax.self) || isAsyncLet(node)
         }
@@ -130,10 +138,9 @@ enum CancellationSource {
             }
             if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
             if let awaited = expression?.as(AwaitExprSyntax.self) { expression = awaited.expression }
-            guard let call = expression?.awaitedCall, let reference = CalleeRefs.of(call, in: file) else { continue }
-            references.insert(reference)
+            if let call = expression?.awaitedCall { found.append(call) }
         }
-        return references
+        return found
     }
 
     private static func isAsyncLet(_ node: Syntax) -> Bool {

@@ -35,3 +35,32 @@ extension ExprSyntax {
 func mentions(_ name: String, in node: some SyntaxProtocol) -> Bool {
     collect(DeclReferenceExprSyntax.self, in: node, within: .everything).contains { $0.baseName.text == name }
 }
+
+/// An assignment as the unfolded tree spells it: `lhs = rhs`, `lhs += rhs` (a sequence of three
+/// elements whose middle one is the operator).
+struct UnfoldedAssignment {
+    let target: ExprSyntax
+    let value: ExprSyntax
+    /// `=`, `+=`, `-=`…
+    let operatorText: String
+
+    init?(_ sequence: SequenceExprSyntax) {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3 else { return nil }
+        if elements[1].is(AssignmentExprSyntax.self) {
+            operatorText = "="
+        } else if let binary = elements[1].as(BinaryOperatorExprSyntax.self), binary.operator.text.hasSuffix("="),
+                  !["==", "!=", "<=", ">=", "===", "!=="].contains(binary.operator.text) {
+            operatorText = binary.operator.text
+        } else {
+            return nil
+        }
+        target = elements[0]
+        value = elements[2]
+    }
+
+    /// The assignments of `root`, within `reach`.
+    static func all(in root: some SyntaxProtocol, within reach: Reach) -> [UnfoldedAssignment] {
+        collect(SequenceExprSyntax.self, in: root, within: reach).compactMap(UnfoldedAssignment.init)
+    }
+}

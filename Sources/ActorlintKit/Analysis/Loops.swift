@@ -34,12 +34,71 @@ extension StmtSyntax {
         }
     }
 
+    /// A long-lived loop that only the end of its sequence or cancellation ends, what a task's
+    /// owner holds open: not a `while` whose Boolean condition awaits (`while await
+    /// job.isRunning()`), nor a `while true` that breaks or returns when something it checks
+    /// comes true. Both are polls that end by themselves.
+    var holdsOpenUntilCancelled: Bool {
+        guard isLongLivedLoop else { return false }
+        if let loop = self.as(WhileStmtSyntax.self) {
+            if loop.conditions.count == 1, let expression = loop.conditions.first?.condition.as(ExprSyntax.self),
+               expression.runsUntilCancelled { return !hasExitOfItsOwn }
+            // `while let x = await it.next()` pulls from a sequence; a Boolean condition polls.
+            return loop.conditions.contains { element in
+                element.condition.is(OptionalBindingConditionSyntax.self) && element.containsAwait
+            }
+        }
+        if self.is(RepeatStmtSyntax.self) { return !hasExitOfItsOwn }
+        return true
+    }
+
+    /// A `break` out of this loop, or a `return`, under an `if` or `guard` that checks something
+    /// other than cancellation, whether `self` is still there or whether the next element came,
+    /// and not in a `catch` clause (a cancelled sleep throws into one): the loop ends when a
+    /// condition of its own comes true.
+    private var hasExitOfItsOwn: Bool {
+        guard let body = loopBody else { return false }
+        return contains(in: body, within: .context) { node in
+            if let exit = node.as(BreakStmtSyntax.self) {
+                guard exit.label == nil || exit.label?.text == self.parent?.as(LabeledStmtSyntax.self)?.label.text else { return false }
+                // An unlabelled `break` leaves the innermost loop or `switch`: it must be this loop.
+                if exit.label == nil, let inner = exit.nearest(where: { Flow.isLoop($0) || $0.is(SwitchExprSyntax.self) }),
+                   inner.id != self.id { return false }
+            } else if !node.is(ReturnStmtSyntax.self) {
+                return false
+            }
+            if let clause = node.nearest(CatchClauseSyntax.self, within: .context), clause.isInside(body) { return false }
+            guard let decision = node.nearest(where: { $0.is(IfExprSyntax.self) || $0.is(GuardStmtSyntax.self) || $0.id == body.id }),
+                  decision.id != body.id else { return true }
+            let conditions = decision.as(IfExprSyntax.self).map { Syntax($0.conditions) }
+                ?? decision.as(GuardStmtSyntax.self).map { Syntax($0.conditions) }
+            let text = conditions?.trimmedText ?? ""
+            // `guard let self`: the owner is gone. `guard let x = await it.next()`: the sequence
+            // ended, as in `while let x = await it.next()`. Neither is a condition of the loop's own.
+            let unwrapsSelfOrPulls = conditions.map { collect(OptionalBindingConditionSyntax.self, in: $0, within: .context).contains { binding in
+                binding.pattern.trimmedText == "self" || binding.initializer?.value.trimmedText == "self"
+                    || binding.initializer?.value.containsAwait == true
+            } } ?? false
+            return !unwrapsSelfOrPulls && !text.contains("isCancelled")
+        }
+    }
+
     /// How findings name the loop.
     var loopKind: String {
         if let loop = self.as(ForStmtSyntax.self) { return loop.tryKeyword == nil ? "`for await` loop" : "`for try await` loop" }
         if self.is(RepeatStmtSyntax.self) { return "`repeat … while` loop" }
         if let loop = self.as(WhileStmtSyntax.self) { return "`while \(loop.conditions.trimmedText)` loop" }
         return "loop"
+    }
+
+    /// What ends a loop that holds on until cancelled, for messages: "its sequence ends or the
+    /// task is cancelled" for a loop over a sequence, "the task is cancelled" for `while true`.
+    var loopEnd: String {
+        if let loop = self.as(WhileStmtSyntax.self), !loop.conditions.contains(where: { $0.condition.is(OptionalBindingConditionSyntax.self) }) {
+            return "the task is cancelled"
+        }
+        if self.is(RepeatStmtSyntax.self) { return "the task is cancelled" }
+        return "its sequence ends or the task is cancelled"
     }
 
     /// The loop body, for the loops above.
@@ -60,9 +119,10 @@ extension ExprSyntax {
 }
 
 extension ClosureExprSyntax {
-    /// Long-lived loops that this closure itself runs (not nested closures), outermost first.
+    /// Long-lived loops that this closure itself runs (not nested closures), outermost first:
+    /// those that hold a sequence open until cancelled (`holdsOpenUntilCancelled`).
     var longLivedLoops: [StmtSyntax] {
-        let loops = collect(StmtSyntax.self, in: statements, within: .context).filter(\.isLongLivedLoop)
+        let loops = collect(StmtSyntax.self, in: statements, within: .context).filter(\.holdsOpenUntilCancelled)
         return loops.filter { loop in !loops.contains { $0.id != loop.id && loop.isInside($0) } }
     }
 

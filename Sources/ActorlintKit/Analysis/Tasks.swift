@@ -91,9 +91,12 @@ struct StoredTask {
 
     /// Whether the owner (its declaration and its extensions in this file) cancels the task:
     /// `x?.cancel()`, `self.x.cancel()`, `x.values.forEach { $0.cancel() }`, `for t in x { t.cancel() }`.
-    var isCancelledByOwner: Bool {
-        owner.declarations.contains { declaration in
-            collect(FunctionCallExprSyntax.self, in: declaration, within: .everything).contains { call in
+    var isCancelledByOwner: Bool { !cancellations.isEmpty }
+
+    /// The owner's calls that cancel the task (see `isCancelledByOwner`).
+    var cancellations: [FunctionCallExprSyntax] {
+        owner.declarations.flatMap { declaration in
+            collect(FunctionCallExprSyntax.self, in: declaration, within: .everything).filter { call in
                 guard call.calleeName == "cancel", call.arguments.isEmpty,
                       let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
                 if let base = member.base, mentions(property, in: base) { return true }
@@ -135,4 +138,33 @@ extension AwaitExprSyntax {
 extension FunctionCallExprSyntax {
     /// `Task.sleep(for:)`, `Task.sleep(nanoseconds:)`, `clock.sleep(until:)`.
     var isSleep: Bool { calleeName == "sleep" && calledExpression.is(MemberAccessExprSyntax.self) }
+}
+
+extension TaskCreation {
+    /// `Task(priority: .low) { }`, `Task.detached(priority: .utility) { }`: the priority is chosen
+    /// here rather than inherited.
+    var givesPriority: Bool { call.arguments.contains { $0.label?.text == "priority" } }
+
+    /// The creating code waits for the task's result: `await Task { }.value`, `try await
+    /// Task { }.result.get()`, or a local handle (`let t = Task { }`) whose `value` or `result` it
+    /// awaits, outside tasks it starts later.
+    var isAwaitedByCreator: Bool {
+        if let member = call.parent?.as(MemberAccessExprSyntax.self), member.base?.id == call.id,
+           ["value", "result"].contains(member.declName.baseName.text) { return true }
+        guard let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let scope = binding.nearest(orSelf: true, where: { $0.is(CodeBlockItemListSyntax.self) }) else { return false }
+        return collect(MemberAccessExprSyntax.self, in: scope, within: .declaration).contains { access in
+            guard ["value", "result"].contains(access.declName.baseName.text),
+                  access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                  access.nearest(AwaitExprSyntax.self, within: .context) != nil else { return false }
+            // Not from a task started later, which waits on its own.
+            var current = Syntax(access).parent
+            while let node = current, node.id != scope.id {
+                if let closure = node.as(ClosureExprSyntax.self), TaskCreation(body: closure) != nil { return false }
+                current = node.parent
+            }
+            return true
+        }
+    }
 }

@@ -26,6 +26,7 @@ extension FileSummary {
         writer.write(cancellation.implementations) { writer, keys in writer.write(keys.sorted()) }
         writer.write(resumeHelpers.once.sorted())
         writer.write(resumeHelpers.repeating.sorted())
+        writer.write(lastingFailures.sorted())
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -82,6 +83,7 @@ extension FileSummary {
             summary.cancellation.implementations[try reader.readString()] = Set(try reader.readStrings())
         }
         summary.resumeHelpers = ResumeHelpers(once: Set(try reader.readStrings()), repeating: Set(try reader.readStrings()))
+        summary.lastingFailures = Set(try reader.readStrings())
         return summary
     }
 

@@ -16,11 +16,14 @@ public struct FileSummary: Sendable, Equatable {
     var cancellation = CancellationReach.FileContribution()
     /// Functions that tell how a continuation's callbacks run (`ResumeHelpers`).
     var resumeHelpers = ResumeHelpers()
+    /// Its async functions whose `catch` records a failure for good (`LastingFailure`).
+    var lastingFailures: Set<String> = []
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
          closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
-         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution()) {
+         cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution(),
+         lastingFailures: Set<String> = []) {
         self.types = types
         self.globalActorNames = globalActorNames
         self.imports = imports
@@ -28,6 +31,7 @@ public struct FileSummary: Sendable, Equatable {
         self.closureParameters = closureParameters
         self.closureProperties = closureProperties
         self.cancellation = cancellation
+        self.lastingFailures = lastingFailures
     }
 
     public init(_ file: SourceFile) {
@@ -35,7 +39,8 @@ public struct FileSummary: Sendable, Equatable {
         collector.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
-                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
+                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
+                  lastingFailures: LastingFailure.functions(in: file))
         resumeHelpers = ResumeHelpers(file)
     }
 

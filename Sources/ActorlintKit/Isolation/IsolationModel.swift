@@ -208,10 +208,10 @@ public final class IsolationModel: @unchecked Sendable {
                 return IsolationResult(result.isolation, reasons: [at("`\(type.name)` inherits from `\(inherited)`")] + result.reasons)
             }
             if let actor = protocolActor(inherited, requirement: nil) {
-                if inherited == "View", let tools = module.mayBuildWithPreSwift6SDK {
-                    // A package that older toolchains still build: with their SDKs only `body` is main-actor.
-                    return IsolationResult(.unknown("`\(type.name)` conforms to `View`, which SwiftUI declares `@MainActor` only since the iOS 18 / macOS 15 SDKs, and this package's \(tools) lets Xcode 15 build it"), reasons: [
-                        at("`\(type.name)` conforms to `View`: `@MainActor` \(Catalogue.viewSDKNote), and swift-tools-version \(tools) admits Xcode 15"),
+                if inherited == "View", let evidence = module.mayBuildWithPreSwift6SDK {
+                    // A library that older toolchains may still build: with their SDKs only `body` is main-actor.
+                    return IsolationResult(.unknown("`\(type.name)` conforms to `View`, which SwiftUI declares `@MainActor` only since the iOS 18 / macOS 15 SDKs, and this library may be built with an older one (\(evidence))"), reasons: [
+                        at("`\(type.name)` conforms to `View`: `@MainActor` \(Catalogue.viewSDKNote); \(module.name) is a library a Swift 5 compiler may build (\(evidence))"),
                     ])
                 }
                 let note = inherited == "View" ? " (\(Catalogue.viewSDKNote))" : ""

@@ -100,6 +100,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private var cancellationThrowersBox: CancellationReach.LazyBox<CancellationThrowers>
     /// Functions of the module that tell how a continuation's callbacks run (`ResumeHelpers`).
     private(set) var resumeHelpers = ResumeHelpers()
+    /// Async functions of the module whose `catch` records a failure for good (`LastingFailure`).
+    public private(set) var lastingFailures: Set<String> = []
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -128,6 +130,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 closureProperties[name] = property
             }
             for name in conflicting { closureProperties[name] = nil }
+            lastingFailures.formUnion(summary.lastingFailures)
         }
         declaredGlobalActors = globalActors
     }
@@ -148,6 +151,7 @@ public final class ProjectIndex: @unchecked Sendable {
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
+        lastingFailures = base.lastingFailures.union(fresh.lastingFailures)
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox

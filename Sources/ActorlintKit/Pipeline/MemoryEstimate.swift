@@ -64,7 +64,7 @@ enum MemoryEstimate {
             + dictionary(index.closureProperties) + set(index.imports) + set(index.globalActors)
             + entries(types: index.types.values, offMainUses: index.offMainUses.values,
                       closureParameters: index.closureParameters.values)
-            + index.cancellationContributions.reduce(0) { $0 + contribution($1) } + set(index.resumeHelpers.once) + set(index.resumeHelpers.repeating)
+            + index.cancellationContributions.reduce(0) { $0 + contribution($1) } + set(index.resumeHelpers.once) + set(index.resumeHelpers.repeating) + set(index.lastingFailures)
     }
 
     /// A file's summary, held until its module's index is made (all of a module's at once).
@@ -73,7 +73,7 @@ enum MemoryEstimate {
             + dictionary(summary.closureParameters) + dictionary(summary.closureProperties)
             + entries(types: summary.types, offMainUses: summary.offMainUses.values,
                       closureParameters: summary.closureParameters.values)
-            + contribution(summary.cancellation) + set(summary.resumeHelpers.once) + set(summary.resumeHelpers.repeating)
+            + contribution(summary.cancellation) + set(summary.resumeHelpers.once) + set(summary.resumeHelpers.repeating) + set(summary.lastingFailures)
     }
 
     /// What the entries of a summary's or an index's tables point to.

@@ -107,6 +107,9 @@ extension CompilerVersion {
                 if text.hasPrefix("swift-") { text = text.dropFirst("swift-".count) }
                 if text.hasSuffix("-RELEASE") { text = text.dropLast("-RELEASE".count) }
                 guard Self.isVersion(String(text)) else { return nil }
+                // CocoaPods reads the same file as the pods' Swift language version ("5", "4.2"):
+                // beside a Podfile, or with a major version alone, it says nothing of the toolchain.
+                guard text.contains("."), inputs.kind(atPath: folder + "/Podfile") == .missing else { return nil }
                 return CompilerVersion(version: String(text), certainty: .stated, evidence: "pinned by \(path)")
             }
             let isRepositoryRoot = inputs.kind(atPath: folder + "/.git") != .missing

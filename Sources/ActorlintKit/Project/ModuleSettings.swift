@@ -114,13 +114,15 @@ public struct ModuleSettings: Sendable, Hashable {
     /// SE-0461: nonisolated async functions run on the caller's actor.
     public var nonisolatedNonsending: Bool { features.contains(Self.nonisolatedNonsendingByDefault) }
 
-    /// For a package whose `swift-tools-version` is below 6.0, that version ("5.9"): Xcode 15 and
-    /// its SDKs can still build it, where SwiftUI's `View` is `@MainActor` only in `body`. Nil for
-    /// Xcode projects (apps are built with current SDKs) and newer packages.
+    /// For a library or its tests that a Swift 5 compiler may still build (its tools version or
+    /// project format admits Xcode 15), what says so ("swift-tools-version 5.9"): clients build
+    /// libraries with their own Xcode, whose SDK may be older than iOS 18 / macOS 15, where
+    /// SwiftUI's `View` is `@MainActor` only in `body`. Nil for apps (built with current SDKs)
+    /// and for code only Swift 6 compilers build.
     public var mayBuildWithPreSwift6SDK: String? {
-        guard projectPath?.hasSuffix("Package.swift") == true, let tools = toolsVersion,
-              CompilerVersion.components(tools).lexicographicallyPrecedes([6, 0]) else { return nil }
-        return tools
+        // Swift 6 language mode needs a Swift 6 compiler, whose Xcode has the iOS 18 SDK.
+        guard kind != .app, languageMode < 6, compilerSupports([6, 0]) != true else { return nil }
+        return compiler?.evidence ?? toolsVersion.map { "swift-tools-version \($0)" } ?? "no evidence of the compiler"
     }
 
     /// The same module with Swift 6.2's recommended app settings turned on.

@@ -18,6 +18,13 @@ struct LongLivedTaskStrongSelf: Rule {
             `self` weakly and unwrap it inside the loop, so the owner can go away between two \
             elements and the next unwrap ends the task. (the Swift book, "Strong Reference Cycles for Closures")
             """,
+        limits: """
+            Left alone: an owner that cancels the task in a method of its own other than \
+            `deinit` (a `stop()` that whoever owns the object calls), where the cycle is broken \
+            on purpose, and a poll that ends by a condition of its own (`while await \
+            job.isRunning()`). Whether anything calls that `stop()` is not checked, and cancels \
+            from other types are not seen.
+            """,
         fix: FixInfo(.unsafe, """
             Adds `[weak self]` to the task's capture list and `guard let self else { return }` \
             as the first statement of the loop. Offered when the task has one such loop, uses \
@@ -36,12 +43,27 @@ struct LongLivedTaskStrongSelf: Rule {
                   !task.body.capturesSelfWithoutOwning, let loop = task.body.longLivedLoops.first else { return nil }
             let uses = strongSelfUses(in: task.body, owner: stored.owner)
             guard !uses.isEmpty || task.body.capturesSelfStrongExplicitly else { return nil }
+            // A method other than `deinit` that cancels the task (a `stop()`, not the start
+            // method cancelling the task it replaces) is how the owner breaks the cycle on purpose.
+            let cancels = stored.cancellations
+            let inDeinit = cancels.contains { $0.nearest(DeinitializerDeclSyntax.self) != nil }
+            let stops = cancels.contains { cancel in
+                guard cancel.nearest(DeinitializerDeclSyntax.self) == nil else { return false }
+                let function = cancel.nearest(where: \.isDeclarationBoundary)
+                return function.map { !task.call.isInside($0) } ?? true
+            }
+            if stops { return nil }
+            let deinitNote = inDeinit ? ", and the `deinit` that cancels the task never runs" : ""
+            // In an actor, the strong capture is what isolates the task's closure to the actor.
+            let actorNote = stored.owner.kind == .actor
+                ? " In an actor this also takes the task off the actor: only a closure that captures `self` strongly is " +
+                  "isolated to it, so its accesses to the actor's state then need `await`."
+                : ""
             return context.violation(
                 "This task is stored in `\(stored.property)` and runs a \(loop.loopKind) that ends only when " +
-                "its sequence does or the task is cancelled, while its closure holds `self` strongly: the " +
-                "object owns the task and the task owns the object, so neither is released and the " +
-                "`deinit` that could cancel the task never runs. Capture `[weak self]` and unwrap it " +
-                "inside the loop.",
+                "\(loop.loopEnd), while its closure holds `self` strongly: the " +
+                "object owns the task and the task owns the object, so neither is released\(deinitNote). " +
+                "Capture `[weak self]` and unwrap it inside the loop.\(actorNote)",
                 at: call.calledExpression, fix: fix(task, stored: stored, uses: uses, context))
         }
     }

@@ -41,6 +41,20 @@ extension LongLivedTaskStrongSelf {
             func handle(_ event: String) {}
         }
         """,
+        // Cancelled only in `deinit`, which the cycle keeps from running.
+        """
+        @MainActor final class SessionWatcher {
+            var state = ""
+            var watching: Task<Void, Never>?
+            func start(_ changes: AsyncStream<String>) {
+                watching?.cancel()
+                watching = ↓Task {
+                    for await change in changes { state = change }
+                }
+            }
+            deinit { watching?.cancel() }
+        }
+        """,
         // Even a use before the loop keeps self alive: captures live as long as the task.
         """
         final class Recorder {
@@ -57,6 +71,38 @@ extension LongLivedTaskStrongSelf {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The owner has a stop method that cancels the task: whoever owns the object ends the
+        // loop there, on purpose.
+        """
+        actor TokenRefresher {
+            private var refreshing: Task<Void, Never>?
+            func start() {
+                refreshing?.cancel()
+                refreshing = Task {
+                    while !Task.isCancelled {
+                        await refresh()
+                        try? await Task.sleep(for: .seconds(30))
+                    }
+                }
+            }
+            func stop() { refreshing?.cancel() }
+            func refresh() async {}
+        }
+        """,
+        // A poll that ends when its own condition comes true.
+        """
+        final class ExportWatcher {
+            var progress = 0.0
+            var watching: Task<Void, Never>?
+            func watch(_ job: ExportJob) {
+                watching = Task {
+                    while await job.isRunning() {
+                        progress = await job.progress()
+                    }
+                }
+            }
+        }
+        """,
         // The recommended form: weak capture, unwrapped inside the loop.
         """
         final class PriceTicker {
@@ -188,7 +234,7 @@ extension LongLivedTaskStrongSelf {
                     }
                 }
 
-                func leave(_ room: String) { watchers[room]?.cancel() }
+                deinit { watchers.values.forEach { $0.cancel() } }
             }
             """,
             """
@@ -209,7 +255,7 @@ extension LongLivedTaskStrongSelf {
                     }
                 }
 
-                func leave(_ room: String) { watchers[room]?.cancel() }
+                deinit { watchers.values.forEach { $0.cancel() } }
             }
             """),
     ]

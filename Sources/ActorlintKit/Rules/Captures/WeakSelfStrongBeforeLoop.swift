@@ -18,6 +18,13 @@ struct WeakSelfStrongBeforeLoop: Rule {
             then strong only while one element is handled, and the next `guard` ends the task \
             once the owner is gone. (the Swift book, "Strong Reference Cycles for Closures")
             """,
+        limits: """
+            Left alone: a task whose creator awaits its `value` or `result` (the creating method \
+            holds `self` for as long as the loop runs anyway), and a polling loop that ends by a \
+            condition of its own (`while await job.isRunning()`, a `while true` that breaks when \
+            the work is done), which is not a sequence its owner holds open. Closures other than \
+            a task's are looked at the same way, without knowing how long they run.
+            """,
         fix: FixInfo(.safe, """
             Moves the `guard let self` to the first statement of the loop body. Offered when \
             nothing outside the loop body (the loop's sequence included) uses `self` after the \
@@ -31,6 +38,9 @@ struct WeakSelfStrongBeforeLoop: Rule {
     func violations(in context: RuleContext) -> [Violation] {
         context.file.closures.flatMap { closure -> [Violation] in
             guard closure.seesWeakSelf else { return [] }
+            // The method that creates the task waits for it: `self` is alive for the whole loop
+            // anyway, held by the method's own call.
+            if let task = TaskCreation(body: closure), task.isAwaitedByCreator { return [] }
             let loops = closure.longLivedLoops
             return SelfUnwrap.all(in: closure).compactMap { unwrap -> Violation? in
                 let covered = loops.filter { unwrap.scope.contains($0.positionAfterSkippingLeadingTrivia) }
@@ -39,8 +49,8 @@ struct WeakSelfStrongBeforeLoop: Rule {
                 return context.violation(
                     "`\(unwrap.isGuard ? "guard" : "if") let \(unwrap.name)` before the \(loop.loopKind) on line " +
                     "\(line) makes `self` strong for the whole loop, so the weak capture does nothing: the " +
-                    "owner stays alive until the sequence ends or the task is cancelled. Unwrap `self` " +
-                    "inside the loop, so it is held only while one element is handled.",
+                    "owner stays alive until \(loop.loopEnd). Unwrap `self` inside the loop, so it is " +
+                    "held only while one pass of the loop runs.",
                     at: unwrap.statement,
                     fix: covered.count == 1 ? fix(unwrap, loop: loop, closure: closure, context) : nil)
             }

@@ -43,6 +43,20 @@ extension WeakSelfStrongBeforeLoop {
             }
         }
         """,
+        // A `catch` that returns is where a cancelled sleep goes: no exit of the loop's own.
+        """
+        final class Clock {
+            func tick() {
+                Task { [weak self] in
+                    ↓guard let self else { return }
+                    while true {
+                        do { try await Task.sleep(for: .seconds(1)) } catch { return }
+                        advance()
+                    }
+                }
+            }
+        }
+        """,
         // `if let self` around the loop has the same effect.
         """
         final class LocationTracker {
@@ -70,6 +84,58 @@ extension WeakSelfStrongBeforeLoop {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The creating method awaits the task: `self` is held by that call for the whole loop.
+        """
+        final class Uploader {
+            func upload(_ parts: AsyncStream<Int>) async {
+                let sending = Task { [weak self] in
+                    guard let self else { return }
+                    for await part in parts { await send(part) }
+                }
+                await sending.value
+            }
+        }
+        """,
+        """
+        final class Syncer {
+            func drain(_ changes: AsyncStream<Int>) async {
+                await Task { [weak self] in
+                    guard let self else { return }
+                    for await change in changes { apply(change) }
+                }.value
+            }
+        }
+        """,
+        // A polling loop with an exit condition of its own ends by itself: not a sequence that
+        // the owner holds open.
+        """
+        final class ExportProgress {
+            func watch(_ job: ExportJob) {
+                Task { [weak self] in
+                    guard let self else { return }
+                    while await job.isRunning() {
+                        show(await job.progress())
+                        try? await Task.sleep(for: .seconds(1))
+                    }
+                }
+            }
+        }
+        """,
+        """
+        final class StatusPoller {
+            func poll(_ server: Server) {
+                Task { [weak self] in
+                    guard let self else { return }
+                    while true {
+                        let status = await server.status()
+                        update(status)
+                        if status.isFinal { break }
+                        try? await Task.sleep(for: .seconds(2))
+                    }
+                }
+            }
+        }
+        """,
         // The recommended shape: unwrap per element, inside the loop.
         """
         final class PriceBoard {

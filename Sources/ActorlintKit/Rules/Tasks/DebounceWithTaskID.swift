@@ -25,6 +25,12 @@ struct DebounceWithTaskID: Rule {
             timers whose cancel stops them rather than restarting them. \
             (Apple's `task(id:priority:_:)` documentation)
             """,
+        limits: """
+            A task started in a method of the view is followed to the `.onChange` handlers of \
+            the same file that call it: when one of them reacts to a transition (it reads the \
+            old value for more than `old != new`), the finding is dropped. Callers in other \
+            files are not seen.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
@@ -48,6 +54,8 @@ struct DebounceWithTaskID: Rule {
             // `.task(id:)` sees only the new value: a handler that compares it with the old one
             // reacts to a transition, which the modifier cannot express.
             if let handler = task.call.enclosingClosure, modifierName == "onChange", usesOldValue(handler) { return nil }
+            // The same for a method of the view that such a handler calls.
+            if isCalledOnTransition(task, owner) { return nil }
             let replaces = stored.map(cancelsBeforeReplacing) ?? false
             let message: String
             switch (sleeps, replaces) {
@@ -117,19 +125,46 @@ struct DebounceWithTaskID: Rule {
         }
     }
 
-    /// `{ old, new in … old … }` or `$0`: the handler reads the value before the change.
+    /// `{ old, new in … old … }` or `$0`: the handler reads the value before the change, for
+    /// more than telling whether it changed (`old != new` is what `.task(id:)` checks itself).
     private func usesOldValue(_ handler: ClosureExprSyntax) -> Bool {
-        let references = collect(DeclReferenceExprSyntax.self, in: handler.statements, within: .everything)
-        if references.contains(where: { $0.baseName.text == "$0" }) && references.contains(where: { $0.baseName.text == "$1" }) {
-            return true
-        }
         var names: [String] = []
         if let shorthand = handler.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self) {
             names = shorthand.map(\.name.text)
         } else if let clause = handler.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self) {
             names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
         }
+        let references = collect(DeclReferenceExprSyntax.self, in: handler.statements, within: .everything)
+        if names.isEmpty, references.contains(where: { $0.baseName.text == "$1" }) { names = ["$0", "$1"] }
         guard names.count == 2, names[0] != "_" else { return false }
-        return references.contains { $0.baseName.text == names[0] }
+        return references.contains { reference in
+            reference.baseName.text == names[0] && !comparesWithNewValue(reference, new: names[1])
+        }
+    }
+
+    /// `old != new`, `new == old`: the reference only tells whether the value changed.
+    private func comparesWithNewValue(_ reference: DeclReferenceExprSyntax, new: String) -> Bool {
+        guard let list = reference.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true else { return false }
+        let elements = Array(list)
+        guard elements.count == 3, let comparison = elements[1].as(BinaryOperatorExprSyntax.self),
+              ["!=", "=="].contains(comparison.operator.text) else { return false }
+        let other = elements[0].id == reference.id ? elements[2] : elements[0]
+        return other.as(DeclReferenceExprSyntax.self)?.baseName.text == new
+    }
+
+    /// The task is started by a method of the view that an `.onChange` handler comparing the
+    /// old value with the new one calls: that handler reacts to a transition.
+    private func isCalledOnTransition(_ task: TaskCreation, _ owner: OwnerType) -> Bool {
+        guard task.call.enclosingClosure == nil, let method = task.call.nearest(FunctionDeclSyntax.self) else { return false }
+        let name = method.name.text
+        return owner.declarations.contains { declaration in
+            collect(DeclReferenceExprSyntax.self, in: declaration, within: .everything).contains { reference in
+                guard reference.baseName.text == name,
+                      let handler = reference.nearest(where: { node in
+                          node.as(ClosureExprSyntax.self)?.invocation?.call.calleeName == "onChange"
+                      })?.as(ClosureExprSyntax.self) else { return false }
+                return usesOldValue(handler)
+            }
+        }
     }
 }

@@ -56,6 +56,29 @@ extension DebounceWithTaskID {
             }
         }
         """,
+        // A helper called from a handler that only checks that the value changed, which
+        // `.task(id:)` checks itself.
+        """
+        struct ResizableImage: View {
+            @State private var resizing: Task<Void, Never>?
+            @State private var target = CGSize.zero
+            var body: some View {
+                GeometryReader { proxy in
+                    Color.clear.onChange(of: proxy.size, initial: true) { oldSize, newSize in
+                        guard oldSize != newSize else { return }
+                        resize(to: newSize)
+                    }
+                }
+            }
+            private func resize(to size: CGSize) {
+                resizing?.cancel()
+                resizing = ↓Task {
+                    do { try await Task.sleep(for: .milliseconds(200)) } catch { return }
+                    target = size
+                }
+            }
+        }
+        """,
         // Cancel-and-restart on every change, without a sleep: still `.task(id:)`.
         """
         struct UserDetail: View {
@@ -148,6 +171,30 @@ extension DebounceWithTaskID {
                             }
                         }
                     }
+            }
+        }
+        """,
+        // The same through a method of the view: an auto-dismiss started when a message
+        // appears (nil to non-nil), which `.task(id:)` would also start on appearance and restart
+        // when one message replaces another.
+        """
+        struct ToastModifier: ViewModifier {
+            @Binding var message: String?
+            @State private var dismissal: Task<Void, Never>?
+            func body(content: Content) -> some View {
+                content
+                    .onChange(of: message) { old, new in
+                        if old == nil, new != nil { scheduleDismiss() }
+                    }
+                    .onDisappear { dismissal?.cancel() }
+            }
+            private func scheduleDismiss() {
+                dismissal?.cancel()
+                dismissal = Task {
+                    try? await Task.sleep(for: .seconds(2))
+                    if Task.isCancelled { return }
+                    message = nil
+                }
             }
         }
         """,

@@ -20,6 +20,11 @@ struct StoredTaskNeverCancelled: Rule {
             method); in SwiftUI, prefer `.task { }`, which is cancelled with the view. \
             (SE-0304)
             """,
+        limits: """
+            Only cancels in the owner's own declaration and its extensions in the same file are \
+            seen. A poll that ends by a condition of its own (`while await job.isRunning()`, a \
+            `while true` that breaks when the work is done) is not a long-lived loop here.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
@@ -32,10 +37,12 @@ struct StoredTaskNeverCancelled: Rule {
             let advice = stored.owner.isSwiftUIView
                 ? "In a view, start the work with `.task { }`, which SwiftUI cancels when the view disappears, or cancel it in `.onDisappear`."
                 : "Cancel it where the owner's work ends: `deinit`, `viewDidDisappear`, or a `stop()` method."
+            // With `[weak self]` the task does not keep its owner; say only that it runs on.
+            let keeps = task.body.captureItems.contains { $0.isSelf && $0.specifier != nil } ? "" : ", and keeps what it captured alive,"
             return context.violation(
                 "`\(stored.property)` keeps a task that runs a \(loop.loopKind), and nothing in `\(stored.owner.name)` " +
                 "(in this file) cancels it. Replacing or dropping the handle does not stop a task: it keeps " +
-                "running, and keeps what it captured alive, until its sequence ends. \(advice)",
+                "running\(keeps) until its sequence ends. \(advice)",
                 at: stored.target)
         }
     }
