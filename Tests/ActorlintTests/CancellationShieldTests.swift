@@ -22,6 +22,9 @@ import Testing
             """
         let wrapped = shielded ? "await withTaskCancellationShield {\n\(body)\n}" : body
         return """
+            final class Store {
+                func save() async throws { try await Task.sleep(for: .seconds(1)) }
+            }
             struct EditorScreen: View {
                 let store: Store
                 @State private var failure: Error?
@@ -68,8 +71,8 @@ import Testing
             }
             """
         let reach = CancellationReach([CancellationReach.FileContribution(SourceFile(path: "Screen.swift", text: code))])
-        #expect(reach.reason(forFunction: "load") != nil)
-        #expect(reach.reason(forFunction: "flush") == nil)
+        #expect(reach.reason(forFunction: "Model.load") != nil)
+        #expect(reach.reason(forFunction: "Model.flush") == nil)
     }
 
     @Test func aLoopInsideAShieldNeedsNoCancellationCheck() {

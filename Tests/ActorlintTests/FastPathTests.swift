@@ -141,11 +141,11 @@ import Testing
         #expect(fromSummaries.closureParameters == fromTrees.closureParameters && fromSummaries.closureParameters.count == 2)
         #expect(fromSummaries.closureProperties == fromTrees.closureProperties && fromSummaries.closureProperties.count == 2)
         #expect(fromSummaries.offMainUses == fromTrees.offMainUses && fromSummaries.offMainUses["Track"]?.line == 24)
-        for name in ["load", "refresh"] {
+        for name in ["FeedView.load", "FeedView.refresh"] {
             #expect(fromSummaries.cancellationReach.reason(forFunction: name) == fromTrees.cancellationReach.reason(forFunction: name))
         }
-        #expect(fromSummaries.cancellationReach.reason(forFunction: "refresh")
-            == "it is awaited (through `load`) from the `.task` closure at A.swift:30")
+        #expect(fromSummaries.cancellationReach.reason(forFunction: "FeedView.refresh")
+            == "it is awaited (through `FeedView.load`) from the `.task` closure at A.swift:30, which SwiftUI cancels when the view disappears")
         // The first declaration of a name wins, in file order.
         #expect(fromSummaries.type(named: "Feed")?.path == "/p/A.swift")
         #expect(decoded[0].digest(path: "/p/A.swift") != decoded[0].digest(path: "/q/A.swift"))

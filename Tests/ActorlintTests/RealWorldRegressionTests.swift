@@ -265,7 +265,7 @@ import Testing
                 @MainActor var status = ""
                 @MainActor func send(_ files: [URL], api: API) async {
                     do {
-                        try await api.upload(files)
+                        try await Task.sleep(for: .seconds(1))
                     } catch {
                         await MainActor.run { status = "Upload failed: \\(error)" }
                     }

@@ -187,7 +187,7 @@ import Testing
                 }
                 func load(api: API) async {
                     do {
-                        try await api.load()
+                        try await Task.sleep(for: .seconds(1))
                     } catch {
                         isLoading = false
                         errorMessage = error.localizedDescription
@@ -200,7 +200,7 @@ import Testing
         #expect(found.first?.fix == nil)
         #expect(found.first?.message.contains("`errorMessage`") == true)
         // The message names where the cancellation comes from.
-        #expect(found.first?.message.contains("`load` runs there because it is awaited from the task kept in `loading`") == true)
+        #expect(found.first?.message.contains("`load` is awaited from the task kept in `loading` at Example.swift:7, which its owner cancels") == true)
     }
 
     @Test func cancellationIsFollowedThreeCallsDeepAndNoFurther() {
@@ -212,14 +212,14 @@ import Testing
                     func appear() -> some View { Text("").task { await step1() } }
                 \(chain)
                     func step\(depth)() async {
-                        do { try await api.load() } catch { errorMessage = "\\(error)" }
+                        do { try await Task.sleep(for: .seconds(1)) } catch { errorMessage = "\\(error)" }
                     }
                 }
                 """
         }
         let third = Self.findings(code(depth: 3), rule: "cancellation-shown-as-error")
         #expect(third.count == 1)
-        #expect(third.first?.message.contains("(through `step2`, `step1`) from the `.task` closure at Example.swift:3") == true)
+        #expect(third.first?.message.contains("(through `Model.step2`, `Model.step1`) from the `.task` closure at Example.swift:3") == true)
         #expect(Self.findings(code(depth: 4), rule: "cancellation-shown-as-error").isEmpty)
     }
 
@@ -228,12 +228,12 @@ import Testing
             @MainActor final class Model {
                 var errorMessage: String?
                 func load() async {
-                    do { try await api.load() } catch { errorMessage = "\\(error)" }
+                    do { try await Task.sleep(for: .seconds(1)) } catch { errorMessage = "\\(error)" }
                 }
             }
             """)
-        let first = SourceFile(path: "A.swift", text: "struct A: View { var body: some View { Text(\"\").task { await model.load() } } }")
-        let second = SourceFile(path: "B.swift", text: "struct B: View { var body: some View { Text(\"\").refreshable { await model.load() } } }")
+        let first = SourceFile(path: "A.swift", text: "struct A: View { let model: Model; var body: some View { Text(\"\").task { await model.load() } } }")
+        let second = SourceFile(path: "B.swift", text: "struct B: View { let model: Model; var body: some View { Text(\"\").refreshable { await model.load() } } }")
         let linter = Linter(ruleIDs: ["cancellation-shown-as-error"])
         let messages = [[first, second, model], [second, first, model], [model, second, first]].map { files in
             linter.findings(in: model, module: .plainSwift6, index: ProjectIndex(files: files)).map(\.message)
@@ -252,7 +252,7 @@ import Testing
                 func appear() -> some View { Text("").task { await load() } }
                 func load() async {
                     Task {
-                        do { try await api.save() } catch { errorMessage = "\\(error)" }
+                        do { try await Task.sleep(for: .seconds(1)) } catch { errorMessage = "\\(error)" }
                     }
                 }
             }
@@ -268,7 +268,7 @@ import Testing
                 func load(api: API) {
                     loading?.cancel()
                     loading = Task { [weak self] in
-                        do { try await api.load() } catch { self?.error = error }
+                        do { try await Task.sleep(for: .seconds(1)) } catch { self?.error = error }
                     }
                 }
             }
@@ -280,7 +280,7 @@ import Testing
                 func load(api: API) {
                     loading?.cancel()
                     loading = Task { [weak self] in
-                        do { try await api.load() } catch is CancellationError {} catch { self?.error = error }
+                        do { try await Task.sleep(for: .seconds(1)) } catch is CancellationError {} catch { self?.error = error }
                     }
                 }
             }
@@ -381,8 +381,8 @@ import Testing
             """
         let found = Self.findings(code, rule: "continuation-misuse")
         #expect(found.map(\.range.start.line) == [4, 9])
-        #expect(found.first?.message.contains("already resumed on line 3") == true)
-        #expect(found.last?.message.hasPrefix("The `guard … else` branch at line 9 returns without resuming `continuation`") == true)
+        #expect(found.first?.message.contains("resumed here after line 3 already resumed it") == true)
+        #expect(found.last?.message.hasPrefix("The `else` of the `guard` leaves the body without resuming `continuation`") == true)
     }
 
     @Test func labeledBreakLeavesTheOuterLoop() {
@@ -402,7 +402,7 @@ import Testing
             """
         let found = Self.findings(code, rule: "continuation-misuse")
         #expect(found.map(\.range.start.line) == [3])
-        #expect(found.first?.message.contains("`for` loop at line 3 finishes") == true)
+        #expect(found.first?.message.hasPrefix("When the `for` loop finishes, the body ends without resuming") == true)
     }
 
     // MARK: completion-handler-to-async

@@ -108,7 +108,11 @@ final class UserService: @unchecked Sendable {
     func followers(_ ids: [UUID]) async throws -> [User] {
         try await withThrowingTaskGroup(of: (Int, User).self) { group in
             for (index, id) in ids.enumerated() {
-                group.addTask { (index, try await self.profile(id: id)) }
+                group.addTask {
+                    // The screen may be gone by the time this child starts: skip the request.
+                    try Task.checkCancellation()
+                    return (index, try await self.profile(id: id))
+                }
             }
             var slots = [User?](repeating: nil, count: ids.count)
             for try await (index, user) in group {

@@ -64,8 +64,10 @@ enum CancellationSource {
     /// cancelled. Evidence: a SwiftUI `.task`/`.refreshable` closure, a task kept and cancelled
     /// by its owner, a function that checks for cancellation itself, or a function awaited from
     /// one of those (`CancellationReach`).
-    /// `reach` answers for a function name, from the module's `CancellationReach`.
-    static func reason(for node: some SyntaxProtocol, in file: SourceFile,
+    /// `reach` answers for a function key (`CalleeRefs.key`), from the module's `CancellationReach`.
+    /// `selfCheckCounts`: whether a function that checks for cancellation itself is taken as
+    /// cancelled by its callers.
+    static func reason(for node: some SyntaxProtocol, in file: SourceFile, selfCheckCounts: Bool = true,
                        reach: (_ function: String) -> String?) -> String? {
         var facts: FileFacts?
         var current = node.parent
@@ -74,10 +76,10 @@ enum CancellationSource {
                 if facts == nil { facts = FileFacts(file) }
                 switch kind(of: closure, facts: facts!) {
                 case .swiftUI(let modifier):
-                    return "it runs in a \(modifier) closure, which SwiftUI cancels when the view disappears" +
+                    return "this code runs in a \(modifier) closure, which SwiftUI cancels when the view disappears" +
                         (modifier == "`.task(id:)`" ? " and each time the id changes" : "")
                 case .storedAndCancelled(let property):
-                    return "it runs in the task kept in `\(property)`, which is cancelled in this file"
+                    return "this code runs in the task kept in `\(property)`, which its owner cancels"
                 case .neverCancelled, .shielded:
                     return nil
                 case .inherits:
@@ -85,11 +87,12 @@ enum CancellationSource {
                 }
             } else if let function = candidate.as(FunctionDeclSyntax.self) {
                 guard let body = function.body else { return nil }
-                if checksCancellation(body) {
+                if selfCheckCounts, checksCancellation(body) {
                     return "`\(function.name.text)` checks for cancellation itself, so its callers cancel it"
                 }
-                return reach(function.name.text)
-                    .map { "`\(function.name.text)` runs there because \($0)" }
+                guard let key = CalleeRefs.key(of: function) else { return nil }
+                // "it is awaited from …" → "`load` is awaited from …"
+                return reach(key).map { "`\(function.name.text)` " + $0.dropFirst("it ".count) }
             } else if candidate.isDeclarationBoundary {
                 return nil
             }
@@ -107,11 +110,21 @@ enum CancellationSource {
         }.isEmpty
     }
 
-    /// The names of the functions `root` awaits (`await f()`, `try await x.f()`, `async let y = f()`),
-    /// including inside closures that run as part of it (task-group children, `withAnimation`),
-    /// but not inside other tasks or cancellation shields, which its cancellation does not reach.
+    /// The references (`CalleeRefs`) of the functions `root` awaits (`await f()`, `try await x.f()`,
+    /// `async let y = f()`), including inside closures that run as part of it (task-group
+    /// children, `withAnimation`), but not inside other tasks or cancellation shields, which
+    /// its cancellation does not reach. A call on something of unknown type is left out.
+    static func awaitedCallees(in root: some SyntaxProtocol, file: SourceFile) -> Set<String> {
+        Set(awaitedCalls(in: root, facts: FileFacts(file)).compactMap { CalleeRefs.of($0, in: file) })
+    }
+
+    /// The names of the functions `root` awaits, as `awaitedCallees(in:file:)` finds them.
     static func awaitedCallees(in root: some SyntaxProtocol, facts: FileFacts) -> Set<String> {
-        var names: Set<String> = []
+        Set(awaitedCalls(in: root, facts: facts).compactMap(\.calleeName))
+    }
+
+    private static func awaitedCalls(in root: some SyntaxProtocol, facts: FileFacts) -> [FunctionCallExprSyntax] {
+        var found: [FunctionCallExprSyntax] = []
         let calls = collect(in: root, within: .declaration) { node in
             node.is(AwaitExprSyntax.self) || isAsyncLet(node)
         }
@@ -125,11 +138,9 @@ enum CancellationSource {
             }
             if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
             if let awaited = expression?.as(AwaitExprSyntax.self) { expression = awaited.expression }
-            guard let expression, let call = expression.awaitedCall,
-                  let name = call.calleeName else { continue }
-            names.insert(name)
+            if let call = expression?.awaitedCall { found.append(call) }
         }
-        return names
+        return found
     }
 
     private static func isAsyncLet(_ node: Syntax) -> Bool {

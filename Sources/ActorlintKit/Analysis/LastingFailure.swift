@@ -74,7 +74,7 @@ extension ProjectIndex {
             var next: Set<String> = []
             for callee in frontier {
                 for index in indexes {
-                    for contribution in index.cancellationContributions { next.formUnion(contribution.awaits[callee] ?? []) }
+                    for contribution in index.cancellationContributions { next.formUnion(contribution.awaitedNames(of: callee)) }
                 }
             }
             frontier = next.subtracting(seen)

@@ -23,6 +23,11 @@ extension FileSummary {
         }
         writer.write(functions.count)
         for function in functions { function.encode(to: &writer) }
+        writer.write(cancellation.letsOut) { writer, references in writer.write(references.sorted()) }
+        writer.write(cancellation.propertyTypes) { writer, type in writer.write(type) }
+        writer.write(cancellation.implementations) { writer, keys in writer.write(keys.sorted()) }
+        writer.write(resumeHelpers.once.sorted())
+        writer.write(resumeHelpers.repeating.sorted())
         writer.write(lastingFailures.sorted())
     }
 
@@ -73,6 +78,16 @@ extension FileSummary {
         let functionCount = try reader.readCount()
         summary.functions.reserveCapacity(functionCount)
         for _ in 0..<functionCount { summary.functions.append(try FunctionSummary.decode(from: &reader, path: path)) }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.letsOut[try reader.readString()] = Set(try reader.readStrings())
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.propertyTypes[try reader.readString()] = try reader.readString()
+        }
+        for _ in 0..<(try reader.readCount()) {
+            summary.cancellation.implementations[try reader.readString()] = Set(try reader.readStrings())
+        }
+        summary.resumeHelpers = ResumeHelpers(once: Set(try reader.readStrings()), repeating: Set(try reader.readStrings()))
         summary.lastingFailures = Set(try reader.readStrings())
         return summary
     }

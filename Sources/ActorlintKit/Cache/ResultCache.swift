@@ -30,7 +30,7 @@ public final class ResultCache: @unchecked Sendable {
     }
 
     /// Format of the files; bump when the layout changes.
-    static let formatVersion = 6
+    static let formatVersion = 7
     static let magic = Array("ACTORLINT-CACHE\n".utf8)
     /// Findings variants kept per file.
     static let variantLimit = 4

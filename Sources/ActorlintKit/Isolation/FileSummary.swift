@@ -16,6 +16,8 @@ public struct FileSummary: Sendable, Equatable {
     var cancellation = CancellationReach.FileContribution()
     /// What each function's body waits on, names and changes (`FunctionSummary`).
     var functions: [FunctionSummary] = []
+    /// Functions that tell how a continuation's callbacks run (`ResumeHelpers`).
+    var resumeHelpers = ResumeHelpers()
     /// Its async functions whose `catch` records a failure for good (`LastingFailure`).
     var lastingFailures: Set<String> = []
 
@@ -42,6 +44,7 @@ public struct FileSummary: Sendable, Equatable {
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
                   closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
                   functions: FunctionSummary.summaries(of: file), lastingFailures: LastingFailure.functions(in: file))
+        resumeHelpers = ResumeHelpers(file)
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).

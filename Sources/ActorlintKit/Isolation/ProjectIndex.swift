@@ -89,10 +89,17 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Which functions run in tasks that get cancelled (the cancellation rules). Resolved on
     /// first use from the files' contributions: this module's, and once linked, those of the
     /// modules that import it (only they can await its functions).
-    private var cancellationReachBox: CancellationReach.LazyBox
+    private var cancellationReachBox: CancellationReach.LazyBox<CancellationReach>
     public var cancellationReach: CancellationReach { cancellationReachBox.value }
     /// This module's own files' contributions, whatever the reach was linked to.
     let cancellationContributions: [CancellationReach.FileContribution]
+    /// Which functions of this module and the modules it imports throw when their task is
+    /// cancelled (the cancellation rules): worked out on first use, from this module's files'
+    /// contributions and, once linked, its dependencies'.
+    var cancellationThrowers: CancellationThrowers { cancellationThrowersBox.value }
+    private var cancellationThrowersBox: CancellationReach.LazyBox<CancellationThrowers>
+    /// Functions of the module that tell how a continuation's callbacks run (`ResumeHelpers`).
+    private(set) var resumeHelpers = ResumeHelpers()
     /// Async functions of the module whose `catch` records a failure for good (`LastingFailure`).
     public private(set) var lastingFailures: Set<String> = []
 
@@ -110,7 +117,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public init(summaries: [FileSummary]) {
         var conflicting: Set<String> = []
         cancellationContributions = summaries.map(\.cancellation)
-        cancellationReachBox = CancellationReach.LazyBox([cancellationContributions])
+        cancellationReachBox = CancellationReach.LazyBox([cancellationContributions], make: CancellationReach.init)
+        cancellationThrowersBox = CancellationReach.LazyBox([cancellationContributions], make: CancellationThrowers.init)
         for summary in summaries {
             for info in summary.types where types[info.name] == nil {
                 // Keep the first declaration of a name; nested duplicates elsewhere are rare.
@@ -118,6 +126,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             globalActors.formUnion(summary.globalActorNames)
             imports.formUnion(summary.imports)
+            resumeHelpers.formUnion(summary.resumeHelpers)
             for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
             for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
             for (name, property) in summary.closureProperties {
@@ -142,6 +151,8 @@ public final class ProjectIndex: @unchecked Sendable {
         globalActors = base.globalActors.union(fresh.globalActors)
         declaredGlobalActors = base.declaredGlobalActors.union(fresh.declaredGlobalActors)
         imports = base.imports.union(fresh.imports)
+        resumeHelpers = base.resumeHelpers
+        resumeHelpers.formUnion(fresh.resumeHelpers)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
         closureParameters = base.closureParameters
@@ -152,6 +163,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox
+        cancellationThrowersBox = base.cancellationThrowersBox
         dependencies = base.dependencies
     }
 
@@ -167,6 +179,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Reads only what the dependencies' own files declared, so they may be linked meanwhile.
     public func link(dependencies: [ProjectIndex]) {
         self.dependencies = dependencies.filter { $0 !== self }
+        cancellationThrowersBox = CancellationReach.LazyBox([cancellationContributions] + self.dependencies.map(\.cancellationContributions),
+                                                           make: CancellationThrowers.init)
         // `dependencies` is transitive: their own declarations are all there is to add.
         for dependency in self.dependencies { globalActors.formUnion(dependency.declaredGlobalActors) }
     }
@@ -176,7 +190,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// function, never the other way round.
     public func linkCancellationReach(importers: [ProjectIndex]) {
         cancellationReachBox = CancellationReach.LazyBox(
-            [cancellationContributions] + importers.filter { $0 !== self }.map(\.cancellationContributions))
+            [cancellationContributions] + importers.filter { $0 !== self }.map(\.cancellationContributions),
+            make: CancellationReach.init)
     }
 
     /// Links every index to all the others, as if each module imported every other one (for

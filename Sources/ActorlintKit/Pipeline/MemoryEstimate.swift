@@ -64,7 +64,7 @@ enum MemoryEstimate {
             + dictionary(index.closureProperties) + set(index.imports) + set(index.globalActors)
             + entries(types: index.types.values, offMainUses: index.offMainUses.values,
                       closureParameters: index.closureParameters.values)
-            + index.cancellationContributions.reduce(0) { $0 + contribution($1) } + set(index.lastingFailures)
+            + index.cancellationContributions.reduce(0) { $0 + contribution($1) } + set(index.resumeHelpers.once) + set(index.resumeHelpers.repeating) + set(index.lastingFailures)
             + dictionary(index.functionSummaries)
             + index.functionSummaries.values.reduce(0) { $0 + array($1) + $1.reduce(0) { $0 + function($1) } }
     }
@@ -75,7 +75,7 @@ enum MemoryEstimate {
             + dictionary(summary.closureParameters) + dictionary(summary.closureProperties)
             + entries(types: summary.types, offMainUses: summary.offMainUses.values,
                       closureParameters: summary.closureParameters.values)
-            + contribution(summary.cancellation) + set(summary.lastingFailures)
+            + contribution(summary.cancellation) + set(summary.resumeHelpers.once) + set(summary.resumeHelpers.repeating) + set(summary.lastingFailures)
             + array(summary.functions) + summary.functions.reduce(0) { $0 + function($1) }
     }
 
@@ -102,10 +102,12 @@ enum MemoryEstimate {
     }
 
     static func contribution(_ contribution: CancellationReach.FileContribution) -> Int {
-        var bytes = dictionary(contribution.awaits) + dictionary(contribution.roots)
-        for (name, callees) in contribution.awaits {
-            bytes += text(name) + set(callees) + callees.reduce(0) { $0 + text($1) }
+        var bytes = dictionary(contribution.awaits) + dictionary(contribution.roots) + dictionary(contribution.letsOut)
+            + dictionary(contribution.propertyTypes) + dictionary(contribution.implementations)
+        for table in [contribution.awaits, contribution.letsOut, contribution.implementations] {
+            for (key, values) in table { bytes += text(key) + set(values) + values.reduce(0) { $0 + text($1) } }
         }
-        return contribution.roots.values.reduce(bytes) { $0 + text($1.source) }
+        for (key, type) in contribution.propertyTypes { bytes += text(key) + text(type) }
+        return contribution.roots.reduce(bytes) { $0 + text($1.key) + text($1.value.source) }
     }
 }

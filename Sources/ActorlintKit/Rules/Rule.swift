@@ -78,8 +78,8 @@ public struct RuleContext: @unchecked Sendable {
     }
 
     /// Why the task running `node` gets cancelled, in words, or nil (`CancellationSource`).
-    func cancellationReason(for node: some SyntaxProtocol) -> String? {
-        CancellationSource.reason(for: node, in: file, reach: cancellationReason(forFunction:))
+    func cancellationReason(for node: some SyntaxProtocol, selfCheckCounts: Bool = true) -> String? {
+        CancellationSource.reason(for: node, in: file, selfCheckCounts: selfCheckCounts, reach: cancellationReason(forFunction:))
     }
 
     /// A violation spanning `node`, without trivia.

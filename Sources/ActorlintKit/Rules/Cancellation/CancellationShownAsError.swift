@@ -1,7 +1,8 @@
 import SwiftSyntax
 
-/// `do { try await … } catch { errorMessage = … }` with no branch for cancellation: leaving the
-/// screen or typing the next character flashes an error.
+/// `do { try await … } catch { errorMessage = … }` with no branch for cancellation, where the
+/// awaited work throws when cancelled and something cancels it: leaving the screen or typing the
+/// next character flashes an error.
 struct CancellationShownAsError: Rule {
     /// Its findings are catch-all clauses.
     static let triggers = ["catch"]
@@ -11,34 +12,43 @@ struct CancellationShownAsError: Rule {
         category: .cancellation, set: .preview,
         summary: "A catch-all that shows or reports an error in code that runs in a task that gets cancelled, with no cancellation branch first",
         rationale: """
-            Cancellation in Swift is delivered as an error: `Task.sleep`, `Task.checkCancellation()` \
-            and most async APIs throw `CancellationError`, and URLSession throws \
-            `URLError(.cancelled)`. In some tasks cancellation is routine — SwiftUI cancels \
-            `.task` and `.refreshable` when the view disappears and `.task(id:)` on every change, \
-            and code that keeps a `Task` handle cancels it to start over — so a catch-all there \
-            that stores the error in UI state or presents an alert turns "the user navigated \
-            away" into an error message. Catch `CancellationError` (and `URLError` with code \
-            `.cancelled` where URLSession is awaited) before the catch-all and ignore it. \
-            The rule reports a catch-all only where cancellation happens: inside a `.task`, \
-            `.task(id:)` or `.refreshable` closure; inside a `Task` kept in a property that its \
-            owner cancels; in a function that checks `Task.isCancelled` itself; or in a function \
-            awaited (up to three calls deep, matched by name across the module and the run) from \
-            one of those. A `Task { }` whose handle is dropped — a button action, a \
-            fire-and-forget save — is never cancelled, so its catch-all never sees cancellation. \
-            What counts as showing: assigning the error, an error message or a failure state to \
-            a property (not clearing it with `nil` or `false`), calling something that shows or \
+            Cancellation in Swift is delivered as an error: `Task.sleep` and \
+            `Task.checkCancellation()` throw `CancellationError`, URLSession's async API throws \
+            `URLError(.cancelled)`, and work bridged with `withTaskCancellationHandler` fails with \
+            an error of its own. In some tasks cancellation is routine — SwiftUI cancels `.task` \
+            and `.refreshable` when the view disappears and `.task(id:)` each time the id \
+            changes, and code that keeps a `Task` handle cancels it to start over — so a \
+            catch-all there that stores the error in UI state or presents an alert turns "the \
+            user navigated away" into an error message. The rule reports a catch-all only when \
+            both are shown: the awaited work throws when cancelled (the APIs above, or a function \
+            of the run that lets their error out, followed through calls matched by receiver \
+            type and through every implementation of a protocol requirement), and the code runs \
+            in a task that gets cancelled (a `.task`, `.task(id:)` or `.refreshable` closure, a \
+            `Task` kept in a property its owner cancels, or a function awaited from one of those, \
+            up to three calls deep, resolved by receiver type) — or the `do` body checks \
+            `Task.checkCancellation()` itself. A `Task { }` whose handle is dropped is never \
+            cancelled. What counts as showing: assigning the error, an error message or a \
+            failure state to a property (not clearing it), calling something that shows or \
             presents (`showError`, `present`, `alert`…), reporting (`record`, `capture`, \
-            `report`), or a failure trap. Logging, at any level, does not count: the user never \
-            sees it. A catch-all that mentions cancellation itself (`Task.isCancelled`, \
-            `error is CancellationError`, its own `isCanceled` flag) is left alone. \
-            (SE-0304)
+            `report`), or a failure trap. Logging does not count. (SE-0304)
+            """,
+        limits: """
+            Work whose behaviour on cancellation is not known stays unreported: calls into \
+            libraries outside the run, closures and protocol requirements without an \
+            implementation in the run, receivers whose type is not written down, streams \
+            (`for try await` ends when cancelled). A function that converts the cancellation into \
+            an app error of its own (`throw AppError.network(error)`) is left alone: \
+            `catch is CancellationError` would not match that error, and which case would is the \
+            app's to say. A catch-all that mentions cancellation, or follows `catch is \
+            CancellationError` and the URLError branch it needs, is taken as handled.
             """,
         fix: FixInfo(.safe, """
-            Inserts `catch is CancellationError { }` — and, when the `do` body awaits URLSession, \
-            `catch let error as URLError where error.code == .cancelled { }` — before the first \
-            `catch`. Offered only when the catch-all does nothing but report the error; when it \
-            also cleans up (`isLoading = false`), the cleanup must run on cancellation too, so \
-            the branch is left to you.
+            Inserts `catch is CancellationError { }` and, when the awaited work reaches \
+            URLSession, `catch let error as URLError where error.code == .cancelled { }` before \
+            the first `catch`; for work that fails with an error of its own, `catch _ where \
+            Task.isCancelled { }`. Offered only when the catch-all does nothing but report the \
+            error; when it also cleans up (`isLoading = false`), the cleanup must run on \
+            cancellation too, so the branch is left to you.
             """),
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples,
@@ -54,41 +64,61 @@ struct CancellationShownAsError: Rule {
     private func violation(_ doStatement: DoStmtSyntax, _ context: RuleContext) -> Violation? {
         let clauses = Array(doStatement.catchClauses)
         guard let catchAllIndex = clauses.firstIndex(where: { catchAllErrorName($0) != nil }),
-              let errorName = catchAllErrorName(clauses[catchAllIndex]),
-              awaitsThrowingWork(doStatement.body) else { return nil }
+              let errorName = catchAllErrorName(clauses[catchAllIndex]) else { return nil }
         let catchAll = clauses[catchAllIndex]
-        let earlier = clauses[..<catchAllIndex]
-        let earlierTokens = Set(earlier.flatMap { $0.catchItems.tokens(viewMode: .sourceAccurate).map(\.text) })
+        // What the awaited work throws when cancelled, with the call that shows it.
+        let throwers = context.isolation.index.cancellationThrowers
+        var kinds: CancellationKinds = []
+        var shown: (call: FunctionCallExprSyntax, evidence: CancellationEvidence, direct: Bool)?
+        var checksItself = false
+        for (call, reference) in CancellationThrows.escapingCalls(in: doStatement.body, file: context.file) {
+            guard let evidence = throwers.evidence(forReference: reference) else { continue }
+            kinds.formUnion(evidence.kinds)
+            if shown == nil { shown = (call, evidence, throwers.isLeaf(reference)) }
+            if reference == "Task.checkCancellation" { checksItself = true }
+        }
+        guard let shown, !kinds.isEmpty else { return nil }
 
+        let earlierTokens = Set(clauses[..<catchAllIndex].flatMap { $0.catchItems.tokens(viewMode: .sourceAccurate).map(\.text) })
         // `Task.isCancelled`, `error is CancellationError`, the app's own `isCanceled` flag or
         // `.cancelled` code: the catch-all already tells cancellation apart.
         let bodyMentionsCancellation = catchAll.body.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind else { return false }
             return name.lowercased().contains("cancel")
         }
-        let cancellationHandled = bodyMentionsCancellation || earlierTokens.contains("CancellationError")
-        let usesURLSession = awaitsURLSession(doStatement.body)
-        // An earlier `catch … as URLError` takes URLError.cancelled away from the catch-all.
-        let urlCancellationHandled = !usesURLSession || bodyMentionsCancellation || earlierTokens.contains("URLError")
-        guard !cancellationHandled || !urlCancellationHandled else { return nil }
-        guard !passesErrorOn(catchAll.body), !startsWithStalenessCheck(catchAll.body, doStatement),
-              let shown = visibleReport(in: catchAll.body, error: errorName, doStatement)
-        else { return nil }
-        guard let cancelledBecause = context.cancellationReason(for: doStatement) else { return nil }
-
+        // `catch _ where Task.isCancelled` before it takes every error of a cancelled task.
+        guard !bodyMentionsCancellation, !earlierTokens.contains("isCancelled") else { return nil }
         var missing: [String] = []
-        if !cancellationHandled { missing.append("`CancellationError`") }
-        if !urlCancellationHandled { missing.append("`URLError.cancelled`") }
-        let message = "This catch-all \(shown) for every error, including cancellation, and this code runs in a " +
-            "task that gets cancelled: \(cancelledBecause). When that happens the awaited work throws " +
-            "\(missing.joined(separator: " or ")), and the user gets an error for something they did (leaving " +
-            "the screen, typing on, refreshing again). Catch \(missing.joined(separator: " and ")) first and " +
-            "ignore \(missing.count == 1 ? "it" : "them")."
+        if kinds.contains(.cancellationError) && !earlierTokens.contains("CancellationError") { missing.append("`CancellationError`") }
+        if kinds.contains(.urlCancelled) && !earlierTokens.contains("URLError") { missing.append("`URLError.cancelled`") }
+        let ownError = kinds == .other
+        guard !missing.isEmpty || ownError else { return nil }
+        guard !passesErrorOn(catchAll.body), !startsWithStalenessCheck(catchAll.body, doStatement),
+              let shows = visibleReport(in: catchAll.body, error: errorName, doStatement) else { return nil }
+
+        let cause = context.cancellationReason(for: doStatement, selfCheckCounts: false)
+        // Without a caller that cancels, only the body's own `Task.checkCancellation()` says
+        // cancellation is expected here.
+        guard cause != nil || checksItself else { return nil }
+        let what = ownError ? "the error" : "the " + missing.joined(separator: " or ")
+        var message = "This catch-all \(shows) for every error, also \(what) that \(describe(shown.call)) throws when " +
+            "cancelled\(shown.direct ? "" : " (it reaches \(CancellationThrows.describe(leaf: shown.evidence.leaf)))")"
+        message += cause.map { "; \($0)." } ?? "."
+        message += ownError
+            ? " Check `Task.isCancelled` first and show nothing then."
+            : " Catch \(missing.count == 1 ? "it" : "them") first and ignore \(missing.count == 1 ? "it" : "them")."
         let fix = reportsOnly(catchAll.body, error: errorName, doStatement)
-            ? insertBranches(before: clauses[0], cancellation: !cancellationHandled, url: !urlCancellationHandled,
+            ? insertBranches(before: clauses[0], cancellation: missing.contains("`CancellationError`"),
+                             url: missing.contains("`URLError.cancelled`"), anyWhileCancelled: ownError,
                              doStatement: doStatement, context)
             : nil
         return context.violation(message, at: catchAll.catchKeyword, fix: fix)
+    }
+
+    /// `` `client.get(endpoint:)` ``, or just its name when the receiver is long.
+    private func describe(_ call: FunctionCallExprSyntax) -> String {
+        let full = call.displayName
+        return full.count <= 50 ? "`\(full)`" : "`\(call.calleeName ?? "the call")(…)`"
     }
 
     /// `error` for `catch { }`, `e` for `catch let e { }`, nil for any typed or filtered clause.
@@ -102,27 +132,6 @@ struct CancellationShownAsError: Rule {
             return identifier.identifier.text
         }
         return nil
-    }
-
-    /// A `try` that awaits (`try await f()`, `for try await`), or `try Task.checkCancellation()`.
-    private func awaitsThrowingWork(_ body: CodeBlockSyntax) -> Bool {
-        !collect(in: body, within: .context) { node in
-            if let loop = node.as(ForStmtSyntax.self) { return loop.tryKeyword != nil && loop.awaitKeyword != nil }
-            guard let tried = node.as(TryExprSyntax.self), tried.questionOrExclamationMark == nil else { return false }
-            return tried.containsAwait || tried.expression.is(AwaitExprSyntax.self)
-                || tried.expression.trimmedText.hasPrefix("Task.checkCancellation")
-        }.isEmpty
-    }
-
-    /// `URLSession.shared.data(from:)`, `session.download(for:)`, `session.bytes(from:)`…
-    private func awaitsURLSession(_ body: CodeBlockSyntax) -> Bool {
-        collect(FunctionCallExprSyntax.self, in: body, within: .context).contains { call in
-            if call.calleeText.contains("URLSession") { return true }
-            guard let name = call.calleeName, ["data", "download", "upload", "bytes"].contains(name),
-                  call.calledExpression.is(MemberAccessExprSyntax.self),
-                  let label = call.arguments.first?.label?.text else { return false }
-            return label == "from" || label == "for"
-        }
     }
 
     /// `guard self.generation == generation else { return }` first in the catch-all, where
@@ -247,7 +256,7 @@ struct CancellationShownAsError: Rule {
         }
     }
 
-    private func insertBranches(before first: CatchClauseSyntax, cancellation: Bool, url: Bool,
+    private func insertBranches(before first: CatchClauseSyntax, cancellation: Bool, url: Bool, anyWhileCancelled: Bool,
                                 doStatement: DoStmtSyntax, _ context: RuleContext) -> Fix {
         let indentation = doStatement.lineIndentation
         let inner = indentation + context.file.indentUnit
@@ -255,6 +264,11 @@ struct CancellationShownAsError: Rule {
         var text = ""
         if cancellation {
             text += singleLine ? "catch is CancellationError {} " : "catch is CancellationError {\n" +
+                "\(inner)// Cancelled (the screen went away, or newer work replaced this): not an error to show.\n" +
+                "\(indentation)} "
+        }
+        if anyWhileCancelled {
+            text += singleLine ? "catch _ where Task.isCancelled {} " : "catch _ where Task.isCancelled {\n" +
                 "\(inner)// Cancelled (the screen went away, or newer work replaced this): not an error to show.\n" +
                 "\(indentation)} "
         }

@@ -2,8 +2,15 @@
 // `actorlint rule` shows the first of each kind.
 extension CancellationShownAsError {
     static let triggeringExamples: [RuleExample] = [
-        // The usual load() without its cancellation branches, awaited from the view's `.task`.
+        // The usual load() without its cancellation branch, awaited from the view's `.task`;
+        // the service reaches URLSession, which throws `URLError(.cancelled)`.
         """
+        struct UserService {
+            func fetchUsers() async throws -> [User] {
+                let (data, _) = try await URLSession.shared.data(from: URL(string: "https://example.com/users")!)
+                return try JSONDecoder().decode([User].self, from: data)
+            }
+        }
         @MainActor final class UserListModel {
             var users: [User] = []
             var errorMessage: String?
@@ -24,7 +31,7 @@ extension CancellationShownAsError {
             }
         }
         """,
-        // Debounced search: every keystroke cancels the previous task.
+        // Debounced search: every keystroke cancels the previous task, and `Task.sleep` throws.
         """
         struct SearchScreen: View {
             @State private var query = ""
@@ -68,14 +75,20 @@ extension CancellationShownAsError {
         """,
         // The error reaches the UI through a hop to the main actor, in a task its owner cancels.
         """
+        struct UploadAPI {
+            let session: URLSession
+            func upload(_ files: [URL], to endpoint: URLRequest) async throws {
+                for file in files { _ = try await session.upload(for: endpoint, fromFile: file) }
+            }
+        }
         final class ImportController {
             @MainActor var status = ""
             private var running: Task<Void, Never>?
-            func start(_ files: [URL], api: API) {
+            func start(_ files: [URL], api: UploadAPI, endpoint: URLRequest) {
                 running?.cancel()
                 running = Task {
                     do {
-                        try await api.upload(files)
+                        try await api.upload(files, to: endpoint)
                     } ↓catch {
                         await MainActor.run { status = "Upload failed: \\(error)" }
                     }
@@ -83,15 +96,24 @@ extension CancellationShownAsError {
             }
         }
         """,
-        // A property wrapper named for cancelling cancels the previous task on each assignment.
+        // A protocol whose every implementation throws when cancelled, behind a property
+        // wrapper named for cancelling, which cancels the previous task on each assignment.
         """
+        protocol SettingsSource { func settings() async throws -> [String: Bool] }
+        final class PolledSettings: SettingsSource {
+            func settings() async throws -> [String: Bool] {
+                try await Task.sleep(for: .seconds(1))
+                return [:]
+            }
+        }
         @MainActor final class RoomSettingsModel {
             @CancellableTask private var loading: Task<Void, Never>?
             var alert: AlertInfo?
-            func reload(proxy: SettingsProxy) {
+            let source: SettingsSource
+            func reload() {
                 loading = Task {
                     do {
-                        _ = try await proxy.settings()
+                        _ = try await source.settings()
                     } ↓catch {
                         alert = AlertInfo(title: "Could not load the settings")
                     }
@@ -99,7 +121,7 @@ extension CancellationShownAsError {
             }
         }
         """,
-        // An alert after a typed branch, in a function that checks for cancellation itself.
+        // The body checks for cancellation itself, then shows what that check throws.
         """
         @MainActor final class Checkout {
             func pay(_ cart: Cart) async {
@@ -114,195 +136,29 @@ extension CancellationShownAsError {
             }
         }
         """,
-    ]
-
-    static let nonTriggeringExamples: [RuleExample] = [
-        // The usual load(): both cancellation branches come first.
+        // Work that answers cancellation with an error of its own: only `Task.isCancelled` tells.
         """
-        @MainActor final class UserListModel {
-            var errorMessage: String?
-            func load(service: UserService) async {
-                do {
-                    _ = try await service.fetchUsers()
-                } catch is CancellationError {
-                } catch let error as URLError where error.code == .cancelled {
-                } catch {
-                    errorMessage = error.localizedDescription
+        final class Download {
+            private var request: Request?
+            func data() async throws -> Data {
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { continuation in
+                        request = Request { continuation.resume(with: $0) }
+                    }
+                } onCancel: {
+                    request?.cancel()
                 }
             }
         }
-        """,
-        // The catch-all checks for cancellation itself.
-        """
-        struct ArticleScreen: View {
-            @State private var errorText: String?
+        struct AttachmentView: View {
+            let download: Download
+            @State private var problem: String?
             var body: some View {
                 Text("").task {
                     do {
-                        try await api.load()
-                    } catch {
-                        guard !(error is CancellationError), !Task.isCancelled else { return }
-                        errorText = error.localizedDescription
-                    }
-                }
-            }
-        }
-        """,
-        // A button's task: nobody keeps its handle, so nobody cancels it.
-        """
-        struct ProfileEditor: View {
-            @State private var saveError: String?
-            var body: some View {
-                Button("Save") {
-                    Task {
-                        do {
-                            try await profile.save()
-                        } catch {
-                            saveError = error.localizedDescription
-                        }
-                    }
-                }
-            }
-        }
-        """,
-        // Nothing shows that this function ever runs in a cancelled task.
-        """
-        @MainActor final class Composer {
-            var postingError: String?
-            func post(_ text: String, api: API) async {
-                do {
-                    try await api.post(text)
-                } catch {
-                    postingError = error.localizedDescription
-                }
-            }
-        }
-        """,
-        // Logging, even at error level, is not shown to the user.
-        """
-        struct TimelineScreen: View {
-            var body: some View {
-                List { }.task {
-                    do {
-                        try await timeline.load()
-                    } catch {
-                        print("refresh failed:", error)
-                        logger.error("timeline load failed: \\(error)")
-                    }
-                }
-            }
-        }
-        """,
-        // Clearing state and falling back to cached content show no error.
-        """
-        struct InstancePicker: View {
-            @State private var name = ""
-            @State private var lookupError: String?
-            @State private var state = ViewState.empty
-            var body: some View {
-                TextField("Server", text: $name).task(id: name) {
-                    do {
-                        state = .display(try await directory.lookup(name))
-                    } catch {
-                        state = .display(cache.last)
-                        lookupError = nil
-                    }
-                }
-            }
-        }
-        """,
-        // The app's own cancel flag decides, in a task its owner cancels.
-        """
-        @MainActor final class CleanupModel {
-            var status = CleanupStatus.idle
-            private var running: Task<Void, Never>?
-            func start(api: API) {
-                running = Task {
-                    do {
-                        try await api.cleanUp()
-                    } catch {
-                        if !status.isCanceled { status = .failed(error) }
-                    }
-                }
-            }
-            func stop() {
-                status = .canceled
-                running?.cancel()
-            }
-        }
-        """,
-        // A newer request moves the counter on before cancelling the old one: the stale
-        // task leaves the catch-all before it shows anything.
-        """
-        @MainActor final class StatsModel {
-            var status = Status.idle
-            private var generation = 0
-            private var fetching: Task<Void, Never>?
-            func fetch(api: API) {
-                fetching?.cancel()
-                generation += 1
-                let current = generation
-                fetching = Task {
-                    do {
-                        status = .done(try await api.stats())
-                    } catch {
-                        guard generation == current else { return }
-                        status = .failed(error)
-                    }
-                }
-            }
-        }
-        """,
-        // Rethrown: the caller decides.
-        """
-        func sync(api: API, state: State) async throws {
-            do {
-                try await api.sync()
-            } catch {
-                state.lastError = error
-                throw error
-            }
-        }
-        """,
-        // Nothing cancellable is awaited: the do body is synchronous.
-        """
-        struct ImportScreen: View {
-            @State private var errorMessage: String?
-            var body: some View {
-                Text("").task {
-                    do {
-                        _ = try JSONSerialization.jsonObject(with: data)
-                    } catch {
-                        errorMessage = error.localizedDescription
-                    }
-                }
-            }
-        }
-        """,
-        // The error goes to a local that the function returns, not to the screen.
-        """
-        func attempt(api: API) async -> Error? {
-            var failure: Error?
-            do {
-                try Task.checkCancellation()
-                try await api.ping()
-            } catch {
-                failure = error
-            }
-            return failure
-        }
-        """,
-        // An empty catch-all, as in a typical `.task(id:)` search.
-        """
-        struct SearchField: View {
-            @State private var query = ""
-            var body: some View {
-                TextField("Search", text: $query).task(id: query) {
-                    do {
-                        try await Task.sleep(for: .milliseconds(300))
-                        try await search.run(query)
-                    } catch {
-                        // superseded by a newer query
+                        _ = try await download.data()
+                    } ↓catch {
+                        problem = error.localizedDescription
                     }
                 }
             }
@@ -317,7 +173,10 @@ extension CancellationShownAsError {
 
             struct User: Sendable { let name: String }
             struct UserService: Sendable {
-                func fetchUsers() async throws -> [User] { [User(name: "Ada")] }
+                func fetchUsers() async throws -> [User] {
+                    try await Task.sleep(for: .milliseconds(10))
+                    return [User(name: "Ada")]
+                }
             }
 
             @MainActor final class UserListModel {
@@ -345,7 +204,10 @@ extension CancellationShownAsError {
 
             struct User: Sendable { let name: String }
             struct UserService: Sendable {
-                func fetchUsers() async throws -> [User] { [User(name: "Ada")] }
+                func fetchUsers() async throws -> [User] {
+                    try await Task.sleep(for: .milliseconds(10))
+                    return [User(name: "Ada")]
+                }
             }
 
             @MainActor final class UserListModel {
@@ -413,6 +275,75 @@ extension CancellationShownAsError {
                         // URLSession reports cancellation as URLError.cancelled.
                     } catch {
                         failure = error
+                    }
+                }
+            }
+            """),
+        CorrectionExample(
+            """
+            import Foundation
+
+            final class Transfer: Sendable {
+                func data() async throws -> Data {
+                    try await withTaskCancellationHandler {
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, Error>) in
+                            continuation.resume(returning: Data())
+                        }
+                    } onCancel: {
+                    }
+                }
+            }
+
+            @MainActor final class AttachmentModel {
+                var problem: String?
+                let transfer = Transfer()
+                private var loading: Task<Void, Never>?
+
+                func reload() {
+                    loading?.cancel()
+                    loading = Task { await load() }
+                }
+
+                func load() async {
+                    do {
+                        _ = try await transfer.data()
+                    } catch {
+                        problem = error.localizedDescription
+                    }
+                }
+            }
+            """,
+            """
+            import Foundation
+
+            final class Transfer: Sendable {
+                func data() async throws -> Data {
+                    try await withTaskCancellationHandler {
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, Error>) in
+                            continuation.resume(returning: Data())
+                        }
+                    } onCancel: {
+                    }
+                }
+            }
+
+            @MainActor final class AttachmentModel {
+                var problem: String?
+                let transfer = Transfer()
+                private var loading: Task<Void, Never>?
+
+                func reload() {
+                    loading?.cancel()
+                    loading = Task { await load() }
+                }
+
+                func load() async {
+                    do {
+                        _ = try await transfer.data()
+                    } catch _ where Task.isCancelled {
+                        // Cancelled (the screen went away, or newer work replaced this): not an error to show.
+                    } catch {
+                        problem = error.localizedDescription
                     }
                 }
             }

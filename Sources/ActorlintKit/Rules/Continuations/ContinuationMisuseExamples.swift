@@ -93,9 +93,160 @@ extension ContinuationMisuse {
             }
         }
         """,
+        // A status switch whose `default:` case never resumes, whatever its inner `if` does.
+        """
+        func render(_ job: RenderJob) async throws -> URL {
+            try await withCheckedThrowingContinuation { continuation in
+                job.start { result in
+                    switch result {
+                    case .finished(let url):
+                        continuation.resume(returning: url)
+                    ↓default:
+                        if job.isStalled { job.abort() }
+                        log("render ended early")
+                    }
+                }
+            }
+        }
+        """,
+        // A local closure whose `try` throws inside a `Task`: the task drops the error.
+        """
+        func follow(_ user: User, api: SocialAPI) async throws -> Relation {
+            try await withCheckedThrowingContinuation { continuation in
+                let perform = ↓{
+                    let relation = try await api.follow(user)
+                    continuation.resume(returning: relation)
+                }
+                Task { try await perform() }
+            }
+        }
+        """,
+        // `first()` finishes without a value when its upstream does, and nothing resumes then.
+        """
+        import Combine
+        func nextValue<P: Publisher>(of publisher: P, keeping bag: inout Set<AnyCancellable>) async -> P.Output
+            where P.Failure == Never {
+            await withCheckedContinuation { continuation in
+                publisher.first().↓sink { value in
+                    continuation.resume(returning: value)
+                }.store(in: &bag)
+            }
+        }
+        """,
+        // The same, with a completion handler whose `.finished` case does nothing.
+        """
+        import Combine
+        func nextValue<P: Publisher>(of publisher: P, keeping bag: inout Set<AnyCancellable>) async throws -> P.Output {
+            try await withCheckedThrowingContinuation { continuation in
+                publisher.first().sink(receiveCompletion: { completion in
+                    switch completion {
+                    case .failure(let error): continuation.resume(throwing: error)
+                    ↓case .finished: break
+                    }
+                }, receiveValue: { continuation.resume(returning: $0) }).store(in: &bag)
+            }
+        }
+        """,
+        // A file coordinator never runs its block when coordination fails; the error pointer
+        // is set instead, and nothing here resumes then.
+        """
+        func readCoordinated(_ url: URL) async -> Data? {
+            await withCheckedContinuation { continuation in
+                var failure: NSError?
+                NSFileCoordinator().↓coordinate(readingItemAt: url, options: [], error: &failure) { readURL in
+                    continuation.resume(returning: try? Data(contentsOf: readURL))
+                }
+            }
+        }
+        """,
+        // PromiseKit's `catch` skips cancellation errors: a cancelled promise runs neither handler.
+        """
+        import PromiseKit
+        func token(from session: Session) async throws -> String {
+            try await withCheckedThrowingContinuation { continuation in
+                ↓session.refreshToken().done { token in
+                    continuation.resume(returning: token)
+                }.catch { error in
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+        """,
+        // A process that fails to launch never calls its termination handler, and this `catch`
+        // does not resume either.
+        """
+        func runTool(_ process: Process) async -> Int32 {
+            await withCheckedContinuation { continuation in
+                process.terminationHandler = { finished in
+                    continuation.resume(returning: finished.terminationStatus)
+                }
+                do {
+                    try process.run()
+                } ↓catch {
+                    log("could not launch: \\(error)")
+                }
+            }
+        }
+        """,
+        // `self` is weak in a task that may outlive it: the `guard let self` can fail.
+        """
+        final class Uploader {
+            func start(_ file: URL) {
+                Task { [weak self] in
+                    await withCheckedContinuation { continuation in
+                        guard let self else { ↓return }
+                        self.client.upload(file) { continuation.resume() }
+                    }
+                }
+            }
+        }
+        """,
+        // Kept for a later event in a task that `.task` cancels: cancelling does not resume it.
+        """
+        @MainActor final class PinPrompt {
+            private var pending: CheckedContinuation<String?, Never>?
+            var isPresented = false
+            func askForPin() async -> String? {
+                await withCheckedContinuation { continuation in
+                    ↓pending = continuation
+                    isPresented = true
+                }
+            }
+            func submit(_ pin: String?) {
+                pending?.resume(returning: pin)
+                pending = nil
+            }
+        }
+        struct LockScreen: View {
+            let prompt: PinPrompt
+            var body: some View { Text("Locked").task { _ = await prompt.askForPin() } }
+        }
+        """,
+        // The same with a list of waiters, in a `.task` too.
+        """
+        actor Turnstile {
+            private var waiting: [CheckedContinuation<Void, Never>] = []
+            func pass() async {
+                await withCheckedContinuation { continuation in
+                    ↓waiting.append(continuation)
+                }
+            }
+            func open() {
+                waiting.forEach { $0.resume() }
+                waiting = []
+            }
+        }
+        struct Entrance: View {
+            let turnstile: Turnstile
+            var body: some View { Text("Wait").task { await turnstile.pass() } }
+        }
+        """,
     ]
 
-    static let nonTriggeringExamples: [RuleExample] = [
+    static let nonTriggeringExamples: [RuleExample] = nearMissExamples + commonShapeExamples
+
+    /// The usual shapes, written right.
+    static let commonShapeExamples: [RuleExample] = [
         // Alert actions: only the one the user taps runs.
         """
         @MainActor final class SettingsScreen {
@@ -180,25 +331,6 @@ extension ContinuationMisuse {
                     }
                     continuation.resume(returning: token)
                 }
-            }
-        }
-        """,
-        // Stored for later: someone else resumes it, which this rule cannot see.
-        """
-        final class Gate {
-            var waiter: CheckedContinuation<Void, Never>?
-            func wait() async {
-                await withCheckedContinuation { continuation in
-                    waiter = continuation
-                }
-            }
-        }
-        """,
-        // Passed on to another function.
-        """
-        func ask(_ prompt: Prompt) async -> String {
-            await withCheckedContinuation { continuation in
-                prompt.present(replyingTo: continuation)
             }
         }
         """,

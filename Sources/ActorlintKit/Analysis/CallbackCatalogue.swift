@@ -1,0 +1,90 @@
+import SwiftSyntax
+
+/// How often, and when, APIs call the closures they are handed: what a call's syntax does not
+/// say and the resume-path analysis (`ResumePaths`) needs. Data only, from Apple's documentation
+/// of each API and the documented behaviour of the promise libraries named.
+enum CallbackCatalogue {
+    /// Closures an API calls again and again — for each update, event, chunk or partial result —
+    /// by callee name, argument label or the handler property they are assigned to. A call of
+    /// such a closure that neither resumes nor finishes is waiting for the next one.
+    static let repeating: Set<String> = [
+        // AVFoundation: called until the input is marked finished; time observers on every tick.
+        "requestMediaDataWhenReady", "addPeriodicTimeObserver", "addBoundaryTimeObserver",
+        // Network: state and path changes, incoming connections.
+        "stateUpdateHandler", "pathUpdateHandler", "viabilityUpdateHandler", "betterPathUpdateHandler",
+        "newConnectionHandler", "newConnectionGroupHandler",
+        // Foundation and Dispatch: readability, notifications, key-value observation, sources.
+        "readabilityHandler", "writeabilityHandler", "addObserver", "observe", "setEventHandler",
+        // AppKit event monitors and Core Graphics event taps.
+        "addGlobalMonitorForEvents", "addLocalMonitorForEvents", "tapCreate",
+        // Core Motion, HealthKit, Speech and ReplayKit updates.
+        "startDeviceMotionUpdates", "startAccelerometerUpdates", "startGyroUpdates", "startMagnetometerUpdates",
+        "startActivityUpdates", "startUpdates", "updateHandler", "statisticsUpdateHandler", "recognitionTask",
+        "startCapture",
+        // Photos calls an opportunistic image request's handler twice: degraded, then full quality.
+        "requestImage",
+    ]
+
+    /// Words in a call's name, label or handler property that say "called for every update"
+    /// (`subscribe(listener:)`, `observeChanges`, `onReceive`): such closures are taken as
+    /// repeating, which only keeps the analysis quiet about their non-resuming calls.
+    static let repeatingWords = ["subscribe", "observe", "listen", "sink", "watch", "monitor", "onupdate",
+                                 "onchange", "onreceive", "updates"]
+
+    /// Handler properties that fire only once their object is started, and the calls that start it:
+    /// a process whose `run()` throws never launches, so its `terminationHandler` never fires.
+    static let startedBy: [String: Set<String>] = [
+        "terminationHandler": ["run", "launch"],
+        "stateUpdateHandler": ["start"],
+        "pathUpdateHandler": ["start"],
+    ]
+
+    /// Closure-taking calls that run the closure once per element, synchronously.
+    static let perElement: Set<String> = ["forEach", "map", "compactMap", "flatMap", "filter", "reduce",
+                                          "sorted", "contains", "first", "allSatisfy"]
+
+    /// Promise-style chains (PromiseKit, and libraries shaped like it): a success handler runs when
+    /// the promise is fulfilled, a failure handler when it (or a success handler before it) fails,
+    /// a final handler either way.
+    static let successHandlers: Set<String> = ["done", "then", "get", "map", "compactMap", "onSuccess"]
+    static let failureHandlers: Set<String> = ["catch", "recover", "onFailure"]
+
+    /// Calls that run their block only when they succeed and report a failure through an error
+    /// pointer instead: `NSFileCoordinator.coordinate(readingItemAt:options:error:byAccessor:)`
+    /// and its writing and batch forms. Callee name → the label of the error pointer.
+    static let blockOnlyOnSuccess: [String: String] = ["coordinate": "error"]
+
+    /// `first()`, `first(where:)`, `prefix(1)` in a Combine chain: at most one value, then the
+    /// publisher finishes — also when the upstream finishes without a value.
+    static func takesFirstValue(_ call: FunctionCallExprSyntax) -> Bool {
+        switch call.calleeName {
+        case "first": return call.arguments.isEmpty || call.arguments.first?.label?.text == "where"
+        case "prefix": return call.arguments.first?.expression.trimmedText == "1"
+        default: return false
+        }
+    }
+
+    /// Whether the closure handed to `call` (as `label`, or assigned to the handler property
+    /// `property`) is one an API calls many times.
+    static func isRepeating(call: FunctionCallExprSyntax?, label: String?, property: String?) -> Bool {
+        var words = [label, property].compactMap { $0 }
+        if let call {
+            words.append(call.calleeName ?? "")
+            // `Timer.scheduledTimer(withTimeInterval:repeats: true) { … }` fires until invalidated.
+            if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
+                return true
+            }
+            // `room.subscribe(listener: Listener { … })`: the call that receives the wrapper.
+            if let argument = call.parent?.as(LabeledExprSyntax.self),
+               let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+                words.append(outer.calleeName ?? "")
+                if let outerLabel = argument.label?.text { words.append(outerLabel) }
+            }
+        }
+        return words.contains { word in
+            if repeating.contains(word) { return true }
+            let lowered = word.lowercased()
+            return repeatingWords.contains { lowered.contains($0) }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import SwiftSyntax
+
+/// Functions of a module that tell the resume-path analysis (`ResumePaths`) how a continuation's
+/// callbacks run: those that return whether this is their first call (`ResumeGuards`), and
+/// those that hand the closure they take to something that calls it again and again.
+struct ResumeHelpers: Sendable, Equatable {
+    /// `func claim() -> Bool` that tests and sets a flag.
+    var once: Set<String> = []
+    /// `func observeState(_ handler: …)` that passes `handler` to a repeating API, keeps it in a
+    /// list of observers, or calls it in a loop.
+    var repeating: Set<String> = []
+
+    mutating func formUnion(_ other: ResumeHelpers) {
+        once.formUnion(other.once)
+        repeating.formUnion(other.repeating)
+    }
+
+    /// The helpers a file declares.
+    init(_ file: SourceFile) {
+        once = ResumeGuards.onceHelpers(in: file)
+        repeating = Self.repeatingFunctions(in: file)
+    }
+
+    init(once: Set<String> = [], repeating: Set<String> = []) {
+        self.once = once
+        self.repeating = repeating
+    }
+
+    /// Functions whose closure parameter is handed to a repeating API (`CallbackCatalogue`),
+    /// appended to a collection or stored under a key, or called inside a loop.
+    static func repeatingFunctions(in file: SourceFile) -> Set<String> {
+        guard file.contains("->") else { return [] }
+        var names: Set<String> = []
+        for (name, functions) in FileFacts(file).functions {
+            for function in functions {
+                guard let body = function.body else { continue }
+                let closures = function.signature.parameterClause.parameters
+                    .filter { $0.type.trimmedText.contains("->") }.map { ($0.secondName ?? $0.firstName).text }
+                if closures.contains(where: { repeats($0, in: body) }) { names.insert(name) }
+            }
+        }
+        return names
+    }
+
+    private static func repeats(_ parameter: String, in body: CodeBlockSyntax) -> Bool {
+        references(to: [parameter], in: body, within: .everything).contains { reference in
+            var node = Syntax(reference)
+            while let parent = node.parent, parent.id != body.id {
+                // `connection.stateUpdateHandler = handler`, `observers[id] = handler`.
+                if let target = assignmentTarget(of: ExprSyntax(reference)) {
+                    if let member = target.as(MemberAccessExprSyntax.self),
+                       CallbackCatalogue.repeating.contains(member.declName.baseName.text) { return true }
+                    return target.is(SubscriptCallExprSyntax.self)
+                }
+                if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != node.id {
+                    // `observers.append(handler)`, `monitor.addObserver(using: handler)`,
+                    // `source.setEventHandler { handler(…) }`.
+                    if call.calleeName == "append" || call.calleeName == "insert" { return true }
+                    if CallbackCatalogue.isRepeating(call: call, label: nil, property: nil) { return true }
+                }
+                if Flow.isLoop(parent), reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id {
+                    return true
+                }
+                node = parent
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import SwiftSyntax
+
+// Calls whose closures run in an order the API sets: promise chains, Combine's `first()`,
+// handlers that fire once their object is started, blocks skipped on failure; and the reports.
+extension ResumeFlow {
+    struct PromiseChain {
+        /// The expression the chain starts from: `api.fetch()` in `api.fetch().done { }.catch { }`.
+        let root: Syntax
+        /// The handler call the closure at hand is given to.
+        let call: FunctionCallExprSyntax
+        let isFailure: Bool
+        /// The first success handler's name (`done`), for the message.
+        let successName: String
+        /// An `ensure`, `finally` or `always` handler runs whatever the outcome, cancellation included.
+        let hasFinalHandler: Bool
+    }
+
+    /// The promise chain `call` is a handler of: a chain with a success handler followed by a
+    /// failure handler (`.done { }.catch { }`, `.then { }.recover { }`).
+    func promiseChain(_ call: FunctionCallExprSyntax) -> PromiseChain? {
+        guard let callee = call.calleeName,
+              CallbackCatalogue.successHandlers.contains(callee) || CallbackCatalogue.failureHandlers.contains(callee)
+        else { return nil }
+        var top = call
+        while let member = top.parent?.as(MemberAccessExprSyntax.self),
+              let outer = member.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == member.id {
+            top = outer
+        }
+        var handlers: [FunctionCallExprSyntax] = []
+        var finalHandlers = false
+        var current: ExprSyntax? = ExprSyntax(top)
+        var root: Syntax?
+        while let expression = current {
+            guard let handler = expression.as(FunctionCallExprSyntax.self), let name = handler.calleeName,
+                  CallbackCatalogue.successHandlers.contains(name) || CallbackCatalogue.failureHandlers.contains(name)
+                    || ["ensure", "finally", "always", "cauterize"].contains(name),
+                  let base = handler.calledExpression.as(MemberAccessExprSyntax.self)?.base else {
+                root = Syntax(expression)
+                break
+            }
+            handlers.append(handler)
+            current = base
+        }
+        handlers.reverse()   // in the order they run
+        finalHandlers = handlers.contains { ["ensure", "finally", "always"].contains($0.calleeName ?? "") }
+        guard let root, let success = handlers.firstIndex(where: { CallbackCatalogue.successHandlers.contains($0.calleeName ?? "") }),
+              handlers[success...].contains(where: { CallbackCatalogue.failureHandlers.contains($0.calleeName ?? "") })
+        else { return nil }
+        return PromiseChain(root: root, call: call, isFailure: CallbackCatalogue.failureHandlers.contains(callee),
+                            successName: handlers[success].calleeName ?? "done", hasFinalHandler: finalHandlers)
+    }
+
+    /// Whether a resume lies in a handler of a promise chain.
+    func isInPromiseChain(_ resume: FunctionCallExprSyntax) -> Bool {
+        var current = resume.parent
+        while let node = current, node.id != body.id {
+            if let closure = node.as(ClosureExprSyntax.self), let call = closure.invocation?.call, promiseChain(call) != nil {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// `publisher.first().sink { … }`: the `sink` of a chain that takes at most one value, and the
+    /// operator that takes it.
+    func firstValueSink(_ call: FunctionCallExprSyntax) -> (sink: FunctionCallExprSyntax, taking: FunctionCallExprSyntax)? {
+        guard call.calleeName == "sink" else { return nil }
+        var current = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        while let expression = current {
+            guard let inner = expression.as(FunctionCallExprSyntax.self) else {
+                current = expression.as(MemberAccessExprSyntax.self)?.base
+                continue
+            }
+            if CallbackCatalogue.takesFirstValue(inner) { return (call, inner) }
+            current = inner.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        }
+        return nil
+    }
+
+    func completionUsesContinuation(_ sink: FunctionCallExprSyntax) -> Bool {
+        let completion = sink.arguments.first { $0.label?.text == "receiveCompletion" }?.expression.as(ClosureExprSyntax.self)
+            ?? sink.additionalTrailingClosures.first { $0.label.text == "receiveCompletion" }?.closure
+        return completion.map(referencesContinuation) ?? false
+    }
+
+    /// Whether `receiver.start()` (one of `starts`) is called in the body after `node`.
+    func startCallFollows(_ receiver: String, _ starts: Set<String>, after node: some SyntaxProtocol) -> Bool {
+        collect(FunctionCallExprSyntax.self, in: body, within: .declaration).contains { call in
+            guard call.position > node.endPosition, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  starts.contains(member.declName.baseName.text) else { return false }
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == receiver
+        }
+    }
+
+    /// `coordinate(readingItemAt:error: &error) { … }`: the argument label and the variable the
+    /// call sets instead of running its block when it fails.
+    func skippedOnFailure(_ call: FunctionCallExprSyntax) -> (label: String, pointer: String)? {
+        guard let callee = call.calleeName, let label = CallbackCatalogue.blockOnlyOnSuccess[callee],
+              let argument = call.arguments.first(where: { $0.label?.text == label }),
+              let pointer = argument.expression.as(InOutExprSyntax.self)?.expression.trimmedText else { return nil }
+        return (label, pointer)
+    }
+
+    func containsResume(_ node: some SyntaxProtocol) -> Bool {
+        !references(to: Set(localRoutines.keys).union([name]), in: node, within: .declaration).isEmpty
+    }
+
+    // MARK: Reports
+
+    /// Reports the paths of a closure (the body or a callback) that end without resuming.
+    func report(_ outcome: Outcome, closure: ClosureExprSyntax, inCallback: Bool, fallback: Syntax) {
+        let everyPath = !outcome.all.contains { $0.count > 0 }
+        let afterNoValue = completionsAfterFirst.contains(closure.id)
+        func miss(_ path: ResumePaths.Path?) -> ResumePaths.Problem {
+            .missed(ResumePaths.Miss(path: path, inCallback: inCallback, everyPath: everyPath, afterNoValue: afterNoValue))
+        }
+        for (state, node) in outcome.returned where state.count == 0 {
+            add(miss(state.branch), at: node)
+        }
+        for state in outcome.normal + outcome.thrown where state.count == 0 {
+            if let branch = state.branch {
+                add(miss(branch), at: branch.node)
+            } else {
+                add(miss(nil), at: fallback)
+            }
+        }
+    }
+
+    /// Findings that need the whole body: a PromiseKit chain whose `catch` skips cancellation,
+    /// when nothing outside the chain (a timeout) resumes.
+    func finish() {
+        guard resumesOutsidePromises == 0 else { return }
+        for gap in promiseGaps {
+            add(.cancelledPromise(success: gap.success, failure: gap.failure), at: gap.chain)
+        }
+    }
+}
