@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// What actorlint knows about the declarations of one module, across all its files: the types,
@@ -131,6 +132,25 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     public static let empty = ProjectIndex()
+
+    /// Facts derived from the whole index that rules ask of every file (a module's role, which
+    /// types a module's code uses off the main actor): computed once per index and key.
+    private let memoLock = NSLock()
+    private var memos: [String: Any] = [:]
+
+    func memo<T>(_ key: String, _ make: () -> T) -> T {
+        memoLock.lock()
+        if let value = memos[key] as? T {
+            memoLock.unlock()
+            return value
+        }
+        memoLock.unlock()
+        let value = make()
+        memoLock.lock()
+        memos[key] = value
+        memoLock.unlock()
+        return value
+    }
 
     /// The modules this one imports (directly or through another), in run order: consulted
     /// when a name is not declared here, so a superclass, protocol or view from a sibling
