@@ -19,7 +19,7 @@ import SwiftSyntax
 /// is free while an `await` waits.
 struct BlockingWork {
     let node: Syntax
-    /// A noun phrase for messages: "decoding `[Post]`, a collection of unknown size".
+    /// A noun phrase for messages: "decoding `[Post]` (a collection of unknown size)".
     let what: String
 
     /// The work in `body`, not counting closures that run later or nested functions; a call of
@@ -42,7 +42,7 @@ struct BlockingWork {
                 guard node.awaitKeyword == nil, !node.body.containsAwait,
                       let source = BlockingWork.externalCollection(node.sequence) else { return .visitChildren }
                 if node.body.buildsText {
-                    found.append(BlockingWork(node: Syntax(node), what: "a loop over `\(source)`, a collection of unknown size, that builds text"))
+                    found.append(BlockingWork(node: Syntax(node), what: "a loop over `\(source)` (a collection of unknown size) that builds text"))
                     return .skipChildren
                 }
                 if node.body.containsExternalLoop {
@@ -58,7 +58,7 @@ struct BlockingWork {
                 }
                 if followCalls, let (callee, work) = BlockingWork.callee(node, in: file) {
                     let line = file.line(of: callee)
-                    found.append(BlockingWork(node: Syntax(node), what: "`\(callee.name.text)()` (line \(line)), which runs \(work.what)"))
+                    found.append(BlockingWork(node: Syntax(node), what: "calling `\(callee.name.text)()` (line \(line)), which does \(work.what),"))
                     return .skipChildren
                 }
                 return .visitChildren
@@ -125,6 +125,8 @@ struct BlockingWork {
     ]
 
     static func heavyCall(_ call: FunctionCallExprSyntax) -> String? {
+        // An awaited call is async: the main actor is free while it waits.
+        if call.isAwaited { return nil }
         // Asked of every call in main-actor async code: texts of the callee and its receiver
         // are built only in the cases that read them.
         var callee: String { call.calleeText }
@@ -135,7 +137,7 @@ struct BlockingWork {
         case "decode" where receiver.contains("decoder"):
             // A collection of records, `[Post].self`; a single object decodes quickly.
             guard let type = call.arguments.first?.expression.trimmedText, type.hasPrefix("[") || type.hasPrefix("Array<") else { return nil }
-            return "decoding `\(type.replacingOccurrences(of: ".self", with: ""))`, a collection of unknown size"
+            return "decoding `\(type.replacingOccurrences(of: ".self", with: ""))` (a collection of unknown size)"
         case "jsonObject" where callee.hasPrefix("JSONSerialization"), "propertyList" where callee.hasPrefix("PropertyListSerialization"):
             guard call.isCastToArray else { return nil }
             return "\(method == "jsonObject" ? "JSON" : "property-list") serialization of an array of unknown size"
@@ -144,13 +146,13 @@ struct BlockingWork {
             // encoded from one value is small.
             guard !labels.contains("encoding"), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
                   !isSmallData(base, before: call) else { return nil }
-            return "a synchronous write of `\(base.trimmedText.count <= 30 ? base.trimmedText : "data")`, data of unknown size"
+            return "a synchronous write of `\(base.trimmedText.count <= 30 ? base.trimmedText : "data")` (data of unknown size)"
         case "contentsOfDirectory", "subpathsOfDirectory":
             return "a synchronous directory listing (`\(method)`)"
         case "contents" where labels.first == "atPath", "readDataToEndOfFile", "readToEnd":
             return "a synchronous read of a whole file (`\(method)`)"
         case _ where archiveMethods.contains(method):
-            return "packing or unpacking an archive (`\(method)`)"
+            return "an archive operation (`\(method)`)"
         case _ where imageEncoders.contains(method) && call.calledExpression.is(MemberAccessExprSyntax.self):
             return "encoding a whole image (`\(method)()`)"
         case _ where imageDecoders.contains(method):
@@ -183,13 +185,17 @@ struct BlockingWork {
         }
         if small(expression) { return true }
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        // The local's initial value, or every value assigned to it before the call.
+        var values: [ExprSyntax] = []
         var current = Syntax(call).parent
         while let node = current, !node.is(FunctionDeclSyntax.self), !node.is(ClosureExprSyntax.self) {
             if let list = node.as(CodeBlockItemListSyntax.self) {
                 for item in list where item.endPosition <= call.position {
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in variable.bindings where binding.pattern.trimmedText == name {
-                        return binding.initializer.map { small($0.value) } ?? false
+                        if let value = binding.initializer?.value { return small(value) }
+                        values = assignments(to: name, in: Syntax(list), before: call)
+                        return !values.isEmpty && values.allSatisfy(small)
                     }
                 }
             }
@@ -197,9 +203,31 @@ struct BlockingWork {
         }
         return false
     }
+
+    /// The values assigned to `name` (`name = value`) in `scope`, before `call`.
+    private static func assignments(to name: String, in scope: Syntax, before call: FunctionCallExprSyntax) -> [ExprSyntax] {
+        scope.tokens(viewMode: .sourceAccurate).compactMap { token -> ExprSyntax? in
+            guard token.position < call.position, token.text == name,
+                  let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let sequence = reference.parent?.parent?.as(SequenceExprSyntax.self) else { return nil }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[0].id == reference.id, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+            return elements[2]
+        }
+    }
 }
 
 private extension FunctionCallExprSyntax {
+    /// `await f()`, `try await f()`.
+    var isAwaited: Bool {
+        var current = Syntax(self).parent
+        while let node = current, node.is(TryExprSyntax.self) || node.is(AwaitExprSyntax.self) {
+            if node.is(AwaitExprSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
+    }
+
     /// `… as? [[String: Any]]`, `… as! [Any]`: the result is used as an array.
     var isCastToArray: Bool {
         var current = Syntax(self).parent

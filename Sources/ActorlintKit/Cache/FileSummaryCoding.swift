@@ -16,6 +16,16 @@ extension FileSummary {
             for parameter in parameters { Self.encode(parameter, to: &writer) }
         }
         writer.write(closureProperties) { writer, property in Self.encode(property, to: &writer) }
+        writer.write(typeUses) { writer, uses in
+            writer.write(uses.count)
+            for use in uses {
+                writer.write(use.line)
+                writer.write(use.owner ?? "")
+                writer.write(use.declared ?? "")
+                writer.write(Int(use.closure.rawValue))
+                writer.write(use.member)
+            }
+        }
         writer.write(cancellation.awaits) { writer, callees in writer.write(callees.sorted()) }
         writer.write(cancellation.roots) { writer, root in
             writer.write(root.source)
@@ -59,6 +69,22 @@ extension FileSummary {
         }
         for _ in 0..<(try reader.readCount()) {
             summary.closureProperties[try reader.readString()] = try decodeParameter(from: &reader)
+        }
+        for _ in 0..<(try reader.readCount()) {
+            let name = try reader.readString()
+            var uses: [ProjectIndex.TypeUse] = []
+            for _ in 0..<(try reader.readCount()) {
+                let line = try reader.readInt()
+                let owner = try reader.readString()
+                let declared = try reader.readString()
+                guard let closure = ProjectIndex.TypeUse.Closure(rawValue: UInt8(clamping: try reader.readInt())) else {
+                    throw ByteReader.Damaged()
+                }
+                uses.append(ProjectIndex.TypeUse(path: path, line: line, owner: owner.isEmpty ? nil : owner,
+                                                 declared: declared.isEmpty ? nil : declared, closure: closure,
+                                                 member: try reader.readString()))
+            }
+            summary.typeUses[name] = uses
         }
         for _ in 0..<(try reader.readCount()) {
             summary.cancellation.awaits[try reader.readString()] = Set(try reader.readStrings())

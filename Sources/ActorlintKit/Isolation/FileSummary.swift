@@ -13,11 +13,13 @@ public struct FileSummary: Sendable, Equatable {
     var closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:]
     /// The file's last declaration of each name.
     var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
+    /// Where the file names each type inside a member, one use per kind of context.
+    var typeUses: [String: [ProjectIndex.TypeUse]] = [:]
     var cancellation = CancellationReach.FileContribution()
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
-         closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
+         closureProperties: [String: ProjectIndex.ClosureParameter] = [:], typeUses: [String: [ProjectIndex.TypeUse]] = [:],
          cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution()) {
         self.types = types
         self.globalActorNames = globalActorNames
@@ -25,15 +27,19 @@ public struct FileSummary: Sendable, Equatable {
         self.offMainUses = offMainUses
         self.closureParameters = closureParameters
         self.closureProperties = closureProperties
+        self.typeUses = typeUses
         self.cancellation = cancellation
     }
 
     public init(_ file: SourceFile) {
         let collector = ProjectIndex.Collector(file: file)
         collector.walk(file.tree)
+        let uses = ProjectIndex.TypeUseCollector(file: file)
+        uses.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
-                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file))
+                  closureProperties: collector.closureProperties, typeUses: uses.uses,
+                  cancellation: CancellationReach.FileContribution(file))
     }
 
     /// Identifies the summary's content, paths included (they appear in isolation reasons).

@@ -51,6 +51,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// actor: `@concurrent` or `nonisolated` functions and the members of actors. A syntactic
     /// summary, so `nonisolated-model-type` can see uses in other files without their trees.
     public private(set) var offMainUses: [String: OffMainUse] = [:]
+    /// Where the module's code names each of its classes, one use per kind of context
+    /// (`TypeUse`): whether a class is used outside main-actor code, in any file.
+    public private(set) var typeUses: [String: [TypeUse]] = [:]
 
     /// Closure-typed parameters of the module's functions and initializers (and the stored
     /// closure properties behind memberwise initializers), by function name or type name: how
@@ -100,6 +103,7 @@ public final class ProjectIndex: @unchecked Sendable {
             globalActors.formUnion(summary.globalActorNames)
             imports.formUnion(summary.imports)
             for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+            for (name, uses) in summary.typeUses { typeUses[name, default: []] += uses }
             for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
             for (name, property) in summary.closureProperties {
                 // Two declarations that disagree leave the name unknown.
@@ -109,6 +113,8 @@ public final class ProjectIndex: @unchecked Sendable {
             for name in conflicting { closureProperties[name] = nil }
         }
         declaredGlobalActors = globalActors
+        let classes = types
+        typeUses = typeUses.filter { classes[$0.key]?.kind == .class }
     }
 
     /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
@@ -123,12 +129,18 @@ public final class ProjectIndex: @unchecked Sendable {
         imports = base.imports.union(fresh.imports)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+        var uses = base.typeUses.mapValues { $0.filter { $0.path != file.path } }
+        let collector = TypeUseCollector(file: file)
+        collector.walk(file.tree)
+        for (name, fileUses) in collector.uses { uses[name, default: []] += fileUses }
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
         cancellationContributions = base.cancellationContributions
         cancellationReachBox = base.cancellationReachBox
         dependencies = base.dependencies
+        let classes = types
+        typeUses = uses.filter { classes[$0.key]?.kind == .class && !$0.value.isEmpty }
     }
 
     public static let empty = ProjectIndex()

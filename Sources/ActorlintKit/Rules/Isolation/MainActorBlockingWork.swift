@@ -60,7 +60,7 @@ struct MainActorBlockingWork: Rule {
             guard let body = function.body, InteractiveUI.contains(body, in: context) else { continue }
             for work in BlockingWork.all(in: body, file: context.file) {
                 violations.append(context.violation(
-                    "Async does not mean background: \(why). Here it runs \(work.what): synchronous work that blocks " +
+                    "Async does not mean background: \(why). \(work.what.prefix(1).uppercased() + work.what.dropFirst()) blocks " +
                     "the UI while it runs; move it into a `@concurrent` function and await the result.",
                     at: work.node))
             }
