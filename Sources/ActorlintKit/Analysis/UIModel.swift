@@ -10,6 +10,12 @@ struct UIModel {
     /// Extensions of the class in the same file.
     var extensions: [ExtensionDeclSyntax] = []
 
+    /// Every stored instance `var` of the class, published or not.
+    var storedProperties: Set<String> {
+        Set(decl.memberBlock.variables.filter { $0.bindingSpecifier.tokenKind == .keyword(.var) && $0.isStored && !$0.isStatic }
+            .flatMap(\.names))
+    }
+
     /// A model when the class conforms to `ObservableObject` (itself, or through a superclass
     /// declared in the module) or is `@Observable`, and has state to publish.
     init?(_ decl: ClassDeclSyntax, index: ProjectIndex? = nil) {

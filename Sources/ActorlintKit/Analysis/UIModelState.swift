@@ -9,8 +9,8 @@ extension UIModel {
         var node: Syntax
 
         /// The changes in the model's members and in the extensions of it in the same file,
-        /// in source order.
-        static func all(in model: UIModel) -> [StateChange] {
+        /// in source order: of its published state, or of the `properties` given.
+        static func all(in model: UIModel, properties: Set<String>? = nil) -> [StateChange] {
             final class Visitor: SyntaxVisitor {
                 let properties: Set<String>
                 var found: [StateChange] = []
@@ -61,7 +61,7 @@ extension UIModel {
                     return .visitChildren
                 }
             }
-            let visitor = Visitor(Set(model.stateProperties.keys))
+            let visitor = Visitor(properties ?? Set(model.stateProperties.keys))
             for group in [model.decl.memberBlock] + model.extensions.map(\.memberBlock) {
                 for member in group.members where !member.decl.is(VariableDeclSyntax.self) {
                     visitor.walk(member.decl)

@@ -24,6 +24,7 @@ extension FileSummary {
                 writer.write(use.declared ?? "")
                 writer.write(Int(use.closure.rawValue))
                 writer.write(use.member)
+                writer.write(use.observed)
             }
         }
         writer.write(cancellation.awaits) { writer, callees in writer.write(callees.sorted()) }
@@ -82,7 +83,7 @@ extension FileSummary {
                 }
                 uses.append(ProjectIndex.TypeUse(path: path, line: line, owner: owner.isEmpty ? nil : owner,
                                                  declared: declared.isEmpty ? nil : declared, closure: closure,
-                                                 member: try reader.readString()))
+                                                 member: try reader.readString(), observed: try reader.readBool()))
             }
             summary.typeUses[name] = uses
         }

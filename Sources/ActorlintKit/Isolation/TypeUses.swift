@@ -27,7 +27,15 @@ extension ProjectIndex {
         public var closure: Closure
         /// The member's name, for messages: `start`, `init`, `shared`.
         public var member: String
+        /// The use is the type of a property that a SwiftUI view observes (`@StateObject`,
+        /// `@ObservedObject`, `@EnvironmentObject`, `@State`, `@Bindable`, `@Environment`).
+        public var observed = false
     }
+
+    /// Property wrappers through which a SwiftUI view observes a model.
+    static let observingWrappers: Set<String> = [
+        "StateObject", "ObservedObject", "EnvironmentObject", "State", "Bindable", "Environment",
+    ]
 
     /// The uses of each name in one file: the first of each kind of context (owner, declared
     /// isolation, closure), which is all a question about isolation needs.
@@ -36,7 +44,7 @@ extension ProjectIndex {
         private(set) var uses: [String: [TypeUse]] = [:]
         private var seen: Set<String> = []
         private var owners: [(name: String, declared: String?)] = []
-        private var members: [(name: String, declared: String?)] = []
+        private var members: [(name: String, declared: String?, observed: Bool)] = []
         private var closures: [TypeUse.Closure] = []
         /// Depth of code blocks inside the innermost member: declarations there are locals.
         private var bodies: [Int] = [0]
@@ -82,9 +90,13 @@ extension ProjectIndex {
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { if !inLocalScope { owners.removeLast() } }
 
-        private func enterMember(_ name: String, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax?) {
+        private func enterMember(_ name: String, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax?,
+                                 isProperty: Bool = false) {
             guard !inLocalScope else { return }
-            members.append((name, declared(attributes, modifiers) ?? owners.last?.declared))
+            let observed = isProperty && attributes.contains {
+                $0.as(AttributeSyntax.self).map { ProjectIndex.observingWrappers.contains($0.attributeName.trimmedText) } ?? false
+            }
+            members.append((name, declared(attributes, modifiers) ?? owners.last?.declared, observed))
             bodies.append(0)
         }
         private func leaveMember() {
@@ -113,7 +125,7 @@ extension ProjectIndex {
         }
         override func visitPost(_ node: SubscriptDeclSyntax) { leaveMember() }
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterMember(node.names.first ?? "property", node.attributes, node.modifiers)
+            enterMember(node.names.first ?? "property", node.attributes, node.modifiers, isProperty: true)
             return .visitChildren
         }
         override func visitPost(_ node: VariableDeclSyntax) { leaveMember() }
@@ -165,10 +177,11 @@ extension ProjectIndex {
             // The innermost closure that says where it runs decides.
             let closure = closures.last(where: { $0 != .inherits }) ?? .inherits
             let owner = owners.last?.name
-            let key = "\(name)|\(owner ?? "")|\(member.declared ?? "")|\(closure.rawValue)"
+            let key = "\(name)|\(owner ?? "")|\(member.declared ?? "")|\(closure.rawValue)|\(member.observed)"
             guard seen.insert(key).inserted else { return }
             uses[name, default: []].append(TypeUse(path: file.path, line: file.line(of: token), owner: owner,
-                                                   declared: member.declared, closure: closure, member: member.name))
+                                                   declared: member.declared, closure: closure, member: member.name,
+                                                   observed: member.observed))
         }
     }
 }

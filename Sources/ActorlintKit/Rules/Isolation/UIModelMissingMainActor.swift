@@ -45,10 +45,10 @@ struct UIModelMissingMainActor: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        guard Self.isUICode(context) else { return [] }
+        let uiCode = Self.isUICode(context)
         return UIModel.all(in: context.file, index: context.isolation.index).compactMap { model in
             let here = context.isolation.isolation(of: ExecutionContext(kind: .typeDeclaration, node: Syntax(model.decl)))
-            guard here.isolation == .nonisolated,
+            guard uiCode || Self.isObservedByAView(model, context), here.isolation == .nonisolated,
                   !model.decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }),
                   !TestCode.contains(model.decl, in: context.file),
                   Blockers.first(in: model, context) == nil,
@@ -60,6 +60,11 @@ struct UIModelMissingMainActor: Rule {
             ])
             return context.violation("`\(name)` is \(model.kind) that views read, \(evidence.sentence)", at: model.decl.name, fix: fix)
         }
+    }
+
+    /// A SwiftUI view of the module holds it in a property wrapper that observes it.
+    private static func isObservedByAView(_ model: UIModel, _ context: RuleContext) -> Bool {
+        context.isolation.index.typeUses[model.decl.name.text]?.contains { $0.observed } ?? false
     }
 
     /// App code or a UI library; a file outside any project when its module imports a UI framework.
@@ -168,19 +173,25 @@ private struct Evidence {
     init?(_ model: UIModel, _ context: RuleContext) {
         var first: [Kind: (change: UIModel.StateChange, scope: String, why: String)] = [:]
         var hopsOutOfConcurrentCode = false
-        for change in UIModel.StateChange.all(in: model) {
+        let published = Set(model.stateProperties.keys)
+        // Any stored property counts for a change off the main actor (a race with the code that
+        // reads it there) or in a `@Sendable` closure (which `@MainActor` would make an error).
+        for change in UIModel.StateChange.all(in: model, properties: model.storedProperties.union(published)) {
             guard let (kind, scope, why, concurrentHop) = Self.classify(change.node, context) else { continue }
+            guard published.contains(change.property) || kind == .offMain || kind == .sendable else { continue }
             hopsOutOfConcurrentCode = hopsOutOfConcurrentCode || concurrentHop
             if first[kind] == nil { first[kind] = (change, scope, why) }
         }
         let file = context.file
         if first[.sendable] != nil || first[.unknownThread] != nil { return nil }
+        // Work it runs off the main actor on purpose (files, archives, images): `@MainActor` would move it.
+        if Self.runsWorkOffMain(model, context) { return nil }
         if let (change, scope, why) = first[.offMain] {
             sentence = "but not main-actor isolated: `\(change.property)` changes on line \(file.line(of: change.node)) in \(scope), which runs on " +
                 "\(why). Mark it `@MainActor`: that code and every other change of its state then run on the main actor."
             return
         }
-        // Work it runs off the main actor on purpose, hopping back by hand: `@MainActor` would move it.
+        // Code that leaves the main actor and hops back by hand: it chose where its work runs.
         if hopsOutOfConcurrentCode { return nil }
         if let (change, scope, _) = first[.synchronous] {
             sentence = "but not main-actor isolated: `\(change.property)` changes on line \(file.line(of: change.node)) in \(scope), " +
@@ -193,6 +204,19 @@ private struct Evidence {
             return
         }
         return nil
+    }
+
+    /// The class's code that runs off the main actor (nonisolated async methods, tasks started
+    /// in nonisolated code) touches files or does other blocking work.
+    private static func runsWorkOffMain(_ model: UIModel, _ context: RuleContext) -> Bool {
+        let groups: [DeclGroupSyntax] = [model.decl] + model.extensions
+        for group in groups {
+            for node in Syntax(group.memberBlock).tokens(viewMode: .sourceAccurate)
+            where ["FileManager", "write", "contentsOf"].contains(node.text) || BlockingWork.archiveMethods.contains(node.text) {
+                if context.isolation.isolation(at: node).isolation == .concurrent { return true }
+            }
+        }
+        return false
     }
 
     /// Where a change runs, the scope to name and the reason; nil for an initializer or deinit.

@@ -25,6 +25,23 @@ extension UIModelMissingMainActor {
                 }
             }
             """, settings: swift5App),
+        // The published value hops back by hand, but the task changes the loading state off the
+        // main actor, where `update` reads it.
+        RuleExample("""
+            final class ↓ScoreModel: ObservableObject {
+                @Published var score: Int?
+                private var loading = false
+                func update(_ api: ScoreAPI) {
+                    guard !loading else { return }
+                    loading = true
+                    Task {
+                        let value = try? await api.score()
+                        await MainActor.run { self.score = value }
+                        loading = false
+                    }
+                }
+            }
+            """, settings: swift5App),
         // Every change is already main-actor code, marked one piece at a time.
         RuleExample("""
             final class ↓BlockedModel: ObservableObject {
@@ -38,6 +55,19 @@ extension UIModelMissingMainActor {
                 @MainActor func show(_ text: String) { info = text }
             }
             """, settings: swift5App),
+        RuleExample("""
+            public final class ↓DetailModel: ObservableObject {
+                @Published var rows: [String] = []
+                func appear(_ title: String) { rows = [title] }
+            }
+            struct DetailView: View {
+                @StateObject var model = DetailModel()
+                var body: some View { Text(model.rows.first ?? "") }
+            }
+            final class PaywallHelper {}
+            struct Price {}
+            enum Period {}
+            """, settings: ModuleSettings(name: "PaywallUI", kind: .library)),
         RuleExample("""
             @Observable
             final class ↓SearchModel {
@@ -68,13 +98,6 @@ extension UIModelMissingMainActor {
                 init() { names = Bundle.main.infoDictionary?.keys.map { $0 } ?? [] }
             }
             """, settings: app),
-        // A data model of an SDK or library module, not UI state.
-        RuleExample("""
-            public final class Status: ObservableObject {
-                @Published public var favourited = false
-                public func toggle() { favourited.toggle() }
-            }
-            """, settings: ModuleSettings(name: "FeedKit", kind: .library)),
         // A background operation of the module uses it: `@MainActor` would make that an error.
         RuleExample("""
             final class UploadModel: ObservableObject {
@@ -110,6 +133,14 @@ extension UIModelMissingMainActor {
                 }
             }
             """, settings: swift5App),
+        // A view model of a library module that a view of the module observes is UI state too,
+        // but one that no view observes is left alone.
+        RuleExample("""
+            public final class Status: ObservableObject {
+                @Published public var favourited = false
+                public func toggle() { favourited.toggle() }
+            }
+            """, settings: ModuleSettings(name: "FeedKit", kind: .library)),
         // Changes delivered on the main queue, and in a callback whose thread actorlint cannot tell.
         RuleExample("""
             final class EpisodesModel: ObservableObject {
