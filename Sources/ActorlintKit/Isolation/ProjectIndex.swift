@@ -152,7 +152,9 @@ public final class ProjectIndex: @unchecked Sendable {
 
     func memo<T>(_ key: String, _ make: () -> T) -> T {
         memoLock.lock()
-        if let value = memos[key] as? T {
+        // Looked up before the cast: a stored nil must not read as a missing entry, nor a
+        // missing entry as a stored nil.
+        if let stored = memos[key], let value = stored as? T {
             memoLock.unlock()
             return value
         }

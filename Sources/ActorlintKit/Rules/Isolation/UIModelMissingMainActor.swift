@@ -193,9 +193,10 @@ private struct Evidence {
         }
         // Code that leaves the main actor and hops back by hand: it chose where its work runs.
         if hopsOutOfConcurrentCode { return nil }
-        if let (change, scope, _) = first[.synchronous] {
+        // A synchronous method is evidence only where the module's practice is `@MainActor` models.
+        if let (change, scope, _) = first[.synchronous], let practice = Self.practice(context.isolation.index) {
             sentence = "but not main-actor isolated: `\(change.property)` changes on line \(file.line(of: change.node)) in \(scope), " +
-                "a synchronous method any thread may call. Mark it `@MainActor` and the compiler checks that every change happens on the main actor."
+                "a synchronous method any thread may call; \(practice). Mark it `@MainActor` so the compiler checks every change."
             return
         }
         if let (_, _, why) = first[.declared] {
@@ -204,6 +205,19 @@ private struct Evidence {
             return
         }
         return nil
+    }
+
+    /// "12 of the module's 30 models are `@MainActor`", when at least a quarter of the module's
+    /// `ObservableObject` and `@Observable` classes are declared `@MainActor`.
+    private static func practice(_ index: ProjectIndex) -> String? {
+        index.memo("UIModelMissingMainActor.practice") { () -> String? in
+            let models = index.types.values.filter { type in
+                type.kind == .class && !type.isForeign && (type.inherited.contains("ObservableObject") || type.attributes.contains("Observable"))
+            }
+            let isolated = models.filter { $0.attributes.contains("MainActor") }.count
+            guard isolated >= 2, isolated * 4 >= models.count else { return nil }
+            return "\(isolated) of the module's \(models.count) models are `@MainActor`"
+        }
     }
 
     /// The class's code that runs off the main actor (nonisolated async methods, tasks started

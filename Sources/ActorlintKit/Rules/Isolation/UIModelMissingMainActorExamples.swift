@@ -6,12 +6,15 @@ extension UIModelMissingMainActor {
     static let swift5App = ModuleSettings(name: "App", kind: .app, languageMode: 5)
 
     static let triggeringExamples: [RuleExample] = [
-        // A synchronous method changes the state: nothing checks which thread calls it.
+        // A synchronous method changes the state: nothing checks which thread calls it, in a
+        // module whose other models are `@MainActor`.
         RuleExample("""
             final class ↓CartModel: ObservableObject {
                 @Published var items: [String] = []
                 func add(_ item: String) { items.append(item) }
             }
+            @MainActor final class OrdersModel: ObservableObject { @Published var orders: [String] = [] }
+            @MainActor @Observable final class AccountModel { var name = "" }
             """, settings: app),
         // A task started in a plain method runs on the global concurrent executor.
         RuleExample("""
@@ -64,6 +67,8 @@ extension UIModelMissingMainActor {
                 @StateObject var model = DetailModel()
                 var body: some View { Text(model.rows.first ?? "") }
             }
+            @MainActor final class PurchaseModel: ObservableObject { @Published var busy = false }
+            @MainActor final class RestoreModel: ObservableObject { @Published var busy = false }
             final class PaywallHelper {}
             struct Price {}
             enum Period {}
@@ -75,6 +80,8 @@ extension UIModelMissingMainActor {
                 var results: [String] = []
                 func clear() { query = ""; results = [] }
             }
+            @MainActor @Observable final class HistoryModel { var entries: [String] = [] }
+            @MainActor @Observable final class FiltersModel { var tags: [String] = [] }
             """, settings: app),
         // `ObservableObject` through a superclass of the module.
         RuleExample("""
@@ -85,6 +92,8 @@ extension UIModelMissingMainActor {
                 @Published var name = ""
                 func rename(_ text: String) { name = text }
             }
+            @MainActor final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
+            @MainActor final class InboxModel: ObservableObject { @Published var unread = 0 }
             """, settings: app),
     ]
 
@@ -133,6 +142,15 @@ extension UIModelMissingMainActor {
                 }
             }
             """, settings: swift5App),
+        // A synchronous method in a module whose models are not `@MainActor` by practice: the
+        // module keeps its models on the main thread its own way.
+        RuleExample("""
+            final class CartModel: ObservableObject {
+                @Published var items: [String] = []
+                func add(_ item: String) { items.append(item) }
+            }
+            final class OrdersModel: ObservableObject { @Published var orders: [String] = [] }
+            """, settings: app),
         // A view model of a library module that a view of the module observes is UI state too,
         // but one that no view observes is left alone.
         RuleExample("""
@@ -223,6 +241,9 @@ extension UIModelMissingMainActor {
                 var query = ""
                 func clear() { query = "" }
             }
+
+            @MainActor @Observable final class HistoryModel { var entries: [String] = [] }
+            @MainActor @Observable final class FiltersModel { var tags: [String] = [] }
             """,
             """
             import Observation
@@ -234,6 +255,9 @@ extension UIModelMissingMainActor {
                 var query = ""
                 func clear() { query = "" }
             }
+
+            @MainActor @Observable final class HistoryModel { var entries: [String] = [] }
+            @MainActor @Observable final class FiltersModel { var tags: [String] = [] }
             """, settings: app),
         // A task started in a plain method: with the class on the main actor, so is the task.
         CorrectionExample(
