@@ -16,6 +16,14 @@ struct PublishedMutationOffMain: Rule {
             fix is not another `DispatchQueue.main.async` but a `@MainActor` model that makes \
             the change in its own async method. (SE-0316; Apple's `ObservableObject` documentation)
             """,
+        limits: """
+            A callback's type is not its thread: a `@Sendable` timer block fires on the run loop \
+            of the thread that scheduled it, a Combine sink after `.receive(on:)` the main queue \
+            runs there, an observer registered with `queue: .main` too. Where the code does not \
+            prove the thread (a timer scheduled by a method that other files may call, a sink \
+            without `.receive(on:)`, an API whose queue actorlint does not know), the rule stays \
+            quiet. Callers are followed only for `private` methods, within the file.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
