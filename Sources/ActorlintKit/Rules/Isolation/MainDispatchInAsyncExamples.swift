@@ -99,6 +99,18 @@ extension MainDispatchInAsync {
             }
         }
         """,
+        // The synchronous overload of an async method: its completion closure is callback code,
+        // not the async overload's body, and cannot await.
+        """
+        final class Store {
+            func count(completion: @escaping (Int) -> Void) {
+                api.count { value in DispatchQueue.main.async { completion(value) } }
+            }
+            func count() async -> Int {
+                await withCheckedContinuation { continuation in count { continuation.resume(returning: $0) } }
+            }
+        }
+        """,
         // The completion handler of the synchronous overload, called from the async one: the
         // function waits on the continuation the block resumes.
         """
