@@ -39,6 +39,7 @@ extension Arguments {
         options.configurationPath = configPath
         options.select = select
         options.fileTimeout = fileTimeout
+        options.swiftVersion = swiftVersion.map { CompilerVersion.stated($0, by: "with --swift-version") }
         options.cache = noCache ? .off : .standard
         options.environment = environment
         return options

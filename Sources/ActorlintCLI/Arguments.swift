@@ -22,6 +22,8 @@ public struct Arguments: Equatable {
     public var configPath: String?
     public var select: [String] = []
     public var fileTimeout: Double?
+    /// `--swift-version X.Y`: the compiler that builds the checked project.
+    public var swiftVersion: String?
     /// `fix --passes N`: rounds of fixes, each on the text the last one left.
     public var passes = Fixer.maximumPasses
     /// `--no-cache`: neither read nor write the results cache.
@@ -33,7 +35,7 @@ public struct Arguments: Equatable {
         "--format": [.check, .fix, .explain, .rules], "--fail-on": [.check, .fix], "--color": [.check, .fix],
         "--unsafe-fixes": [.fix], "--diff": [.fix], "--config": [.check, .fix, .explain],
         "--select": [.check, .fix], "--file-timeout": [.check, .fix], "--passes": [.fix],
-        "--no-cache": [.check, .fix, .explain],
+        "--no-cache": [.check, .fix, .explain], "--swift-version": [.check, .fix, .explain],
         "--help": Command.allCases, "--version": Command.allCases,
     ]
     /// Flags that are switches: `--diff=yes` is a mistake, not a value to ignore.
@@ -109,6 +111,12 @@ public struct Arguments: Equatable {
             case "--no-cache": arguments.noCache = true
             case "--config": arguments.configPath = try value()
             case "--select": arguments.select += try value().split(separator: ",").map(String.init)
+            case "--swift-version":
+                let text = try value()
+                guard CompilerVersion.isVersion(text) else {
+                    throw UsageError("'--swift-version' takes the version of the Swift compiler that builds the project, such as 6.4, not '\(text)'.")
+                }
+                arguments.swiftVersion = text
             case "--passes":
                 let text = try value()
                 guard let passes = Int(text), (1...Fixer.maximumPasses).contains(passes) else {

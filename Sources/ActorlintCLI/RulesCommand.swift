@@ -14,6 +14,7 @@ enum RulesCommand {
                 ["id": rule.id, "category": rule.category.rawValue, "set": rule.set.rawValue,
                  "severity": rule.defaultSeverity.rawValue, "summary": rule.summary,
                  "fix": rule.fix?.safety.rawValue ?? NSNull(),
+                 "compilerGroup": rule.compilerGroup.map { ["name": $0.name, "since": $0.sinceVersion] as [String: Any] } ?? NSNull(),
                  "precision": MeasuredPrecision.of(rule.id).map { ["truePositives": $0.truePositives, "falsePositives": $0.falsePositives,
                                                                  "debatable": $0.debatable, "apps": $0.apps] as [String: Any] } ?? NSNull()]
             }

@@ -26,6 +26,10 @@ import Testing
         ("Task.init { }", "Task", false),
         ("Task<Int, Never> { 1 }", "Task", false),
         ("Task<Int, LoadError> { () throws(LoadError) -> Int in 1 }", "Task", false),
+        ("Task { () throws(LoadError) in try load() }", "Task", false),
+        ("Task(name: \"load\", priority: .high) { }", "Task", false),
+        ("Task.detached(name: \"n\") { }", "Task.detached", true),
+        ("Task.immediateDetached(name: \"n\", priority: .low) { }", "Task.immediateDetached", true),
         ("Task<Void, Never>.init(priority: .high) { }", "Task", false),
         ("Task.detached { }", "Task.detached", true),
         ("Task.detached(priority: .background) { }", "Task.detached", true),
@@ -48,6 +52,7 @@ import Testing
         "MyTask { }", "Tasks.detached { }", "Taskforce.detached { }", "Task.detachedLater { }", "Task.immediately { }",
         "Task.sleep(for: .seconds(1))", "Task.yield()", "task { }", "view.task { }", "group.addTask { }",
         "TaskGroup { }", "Task(operation: work)", "Task.detached(operation: work)", "Task.isCancelled()",
+        "withTaskCancellationShield { }", "group.addImmediateTask { }", "Task.immediate(operation: work)",
     ])
     func leavesNearMissesAlone(code: String) {
         #expect(Self.calls(code).allSatisfy { TaskCreation($0) == nil }, "\(code)")

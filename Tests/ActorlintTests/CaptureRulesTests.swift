@@ -325,6 +325,7 @@ import Testing
         // The outer closure holds `self` for its own use, explicitly or by a member's bare name.
         for use in ["self.g()", "g()", "count += 1"] {
             let code = """
+                protocol API { func load(_ done: @escaping (Int) -> Void) }
                 final class A {
                     var count = 0
                     func g() {}
@@ -341,6 +342,7 @@ import Testing
         // A bare name that is not a member of the type (a free function) is no use of `self`;
         // the finding stays, without a fix, since the name might be an inherited member.
         let code = """
+            protocol API { func load(_ done: @escaping (Int) -> Void) }
             final class A {
                 func g() {}
                 func f(_ api: API) {
@@ -358,6 +360,7 @@ import Testing
 
     @Test func innerOnlyMovesSeveralInnerCapturesInOneFix() {
         let code = """
+            protocol API { func load(_ done: @escaping (Int) -> Void); func track(_ done: @escaping (Int) -> Void) }
             final class A {
                 func g() {}
                 func f(_ api: API) {
@@ -370,14 +373,16 @@ import Testing
                 }
             }
             """
+        // The queue's blocks keep their own capture: they may not read the outer weak variable.
         let expected = """
+            protocol API { func load(_ done: @escaping (Int) -> Void); func track(_ done: @escaping (Int) -> Void) }
             final class A {
                 func g() {}
                 func f(_ api: API) {
                     api.load { [weak self] value in
-                        DispatchQueue.main.async { self?.g() }
+                        DispatchQueue.main.async { [weak self] in self?.g() }
                         api.track { _ in
-                            DispatchQueue.main.async { self?.g() }
+                            DispatchQueue.main.async { [weak self] in self?.g() }
                         }
                     }
                 }

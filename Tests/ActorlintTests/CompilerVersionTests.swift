@@ -60,23 +60,45 @@ import Testing
         #expect(outside.compiler?.version == "6.2", "a .swift-version above the repository's root is not the project's")
     }
 
-    @Test func xcodeEvidenceIsProbableAndNotTheLanguageMode() throws {
+    @Test func xcodeEvidenceIsNotTheLanguageModeNorTheLastUpgradeCheck() throws {
         let pbxproj = Fixture.path("Extensions/Journal.xcodeproj/project.pbxproj")
         let model = ProjectLoader.load(for: [Fixture.path("Extensions")])
         let app = model.settings(forAbsolutePath: Fixture.path("Extensions/Journal/JournalApp.swift"))
         #expect(app.languageMode == 5)
         #expect(app.toolsVersion == nil)
-        let line = try #require(Fixture.line(of: "LastSwiftUpdateCheck = 2600;", in: pbxproj))
+        // `LastUpgradeCheck = 2600` is in the file, but it is no evidence; a sibling target's
+        // setting that only Xcode 26 writes is, for the whole project.
+        #expect(Fixture.line(of: "LastUpgradeCheck = 2600;", in: pbxproj) != nil)
+        let line = try #require(Fixture.line(of: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;", in: pbxproj))
         #expect(app.compiler == CompilerVersion(version: "6.2", certainty: .likely,
-                                                evidence: "the project was last upgraded by Xcode 26, project.pbxproj:\(line)"))
-        #expect(app.compiler?.phrase.hasPrefix("probably Swift 6.2 or later") == true)
-        #expect(app.compilerSupports(CompilerVersion.concurrentAttribute) == true)
-        #expect(app.compilerSupports(CompilerVersion.weakLet) == nil)
+                                                evidence: "the project sets SWIFT_DEFAULT_ACTOR_ISOLATION, which Xcode 26 introduced, project.pbxproj:\(line)"))
+        // A target that sets what only Xcode 26 knows is probably built by it.
+        let share = model.settings(forAbsolutePath: Fixture.path("Extensions/ShareExtension/ShareViewController.swift"))
+        #expect(share.compiler == CompilerVersion(version: "6.2", certainty: .likely,
+                                                  evidence: "it sets SWIFT_DEFAULT_ACTOR_ISOLATION, which Xcode 26 introduced, project.pbxproj:\(line)"))
+        #expect(share.compilerSupports(CompilerVersion.concurrentAttribute) == true)
+        #expect(share.compilerSupports(CompilerVersion.weakLet) == nil)
+    }
+
+    @Test func theProjectFormatNamesTheOldestXcodeThatOpensIt() {
+        func format(_ objectVersion: String) -> String? {
+            XcodeCompilerEvidence.projectFormat(of: ["objectVersion": objectVersion], text: "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = \(objectVersion);\n")?.phrase
+        }
+        #expect(format("77") == "Swift 6.0 or later (objectVersion 77, the project format of Xcode 16, project.pbxproj:4)")
+        #expect(format("70") == "Swift 6.0 or later (objectVersion 70, the project format of Xcode 16, project.pbxproj:4)")
+        #expect(format("90") == "Swift 6.1 or later (objectVersion 90, the project format of Xcode 16.3, project.pbxproj:4)")
+        #expect(format("63") == "Swift 5.10 or later (objectVersion 63, the project format of Xcode 15.3, project.pbxproj:4)")
+        // A format newer than any known is at least the newest known.
+        #expect(format("99")?.hasPrefix("Swift 6.1 or later (objectVersion 99, the project format of Xcode 16.3") == true)
+        #expect(format("54") == nil)
+        #expect(format("x") == nil)
     }
 
     @Test func withoutEvidenceTheCompilerIsUnknown() throws {
         let directory = try Fixture.temporary([
-            "Outer.xcodeproj/project.pbxproj": ProjectSettingsTests.minimalProject(files: ["App/Main.swift"]),
+            // Xcode 12's format: older than any that says which Swift it needs.
+            "Outer.xcodeproj/project.pbxproj": ProjectSettingsTests.minimalProject(files: ["App/Main.swift"])
+                .replacingOccurrences(of: "objectVersion = 56;", with: "objectVersion = 54;"),
             "App/Main.swift": "let a = 1\n",
         ])
         defer { Fixture.cleanUp(directory) }

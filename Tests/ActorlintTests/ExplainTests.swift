@@ -141,10 +141,12 @@ import Testing
         #expect(text.contains("  compiler: Swift 6.2 or later (swift-tools-version 6.2, Package.swift:1)"), "\(text)")
     }
 
-    @Test func anXcodeProjectInSwift5ModeNamesTheXcodeThatUpgradedIt() throws {
+    @Test func anXcodeProjectInSwift5ModeNamesItsFormatNotItsLastUpgrade() throws {
         let explanation = try Self.explain(ProjectFixture.path("Extensions/Journal/JournalApp.swift"), line: 4)
         #expect(explanation.text.contains("Journal: Swift 5 mode"))
-        #expect(explanation.text.contains("  compiler: probably Swift 6.2 or later (the project was last upgraded by Xcode 26, project.pbxproj:"))
+        // Its share extension sets SWIFT_DEFAULT_ACTOR_ISOLATION: the project's Xcode is probably 26.
+        #expect(explanation.text.contains("  compiler: probably Swift 6.2 or later (the project sets SWIFT_DEFAULT_ACTOR_ISOLATION, which Xcode 26 introduced"))
+        #expect(!explanation.text.contains("LastUpgradeCheck"))
         let compiler = try #require((explanation.json["module"] as? [String: Any])?["compiler"] as? [String: String])
         #expect(compiler["version"] == "6.2" && compiler["certainty"] == "likely")
     }

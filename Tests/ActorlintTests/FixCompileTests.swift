@@ -21,6 +21,9 @@ import Testing
         var name: String
         var text: String
         var settings: ModuleSettings
+        /// The rule whose correction this is, and "before" or "after"; empty for the harness's probes.
+        var rule = ""
+        var stage = ""
     }
 
     /// Every correction's before and after text. Manifests are left out: they are not Swift
@@ -31,7 +34,7 @@ import Testing
                 guard !PackageManifestName.matches(correction.fileName) else { return [] }
                 return [("before", correction.before), ("after", correction.after)].map { stage, text in
                     Job(name: "\(rule.id) correction \(number + 1) (\(stage))", text: text,
-                        settings: correction.settings)
+                        settings: correction.settings, rule: rule.id, stage: stage)
                 }
             }
         }
@@ -44,6 +47,32 @@ import Testing
         "nonisolated-model-type correction 1 (before)": "cannot form key path to main actor-isolated property 'label'",
     ]
 
+    /// Corrections whose text after the fix uses what only a newer compiler has, by rule: that
+    /// compiler's version, and the errors an older one gives. On a toolchain older than the
+    /// version, the text must fail with those errors and nothing else (so nothing else is wrong
+    /// in it); from the version on it must compile like any other.
+    static let needsNewerCompiler: [String: (stage: String, version: [Int], errors: [String])] = [
+        // Async `defer` (SE-0493) and `withTaskCancellationShield` (SE-0504) are Swift 6.4; 6.3
+        // stops at the unknown function, or at the `await` in the `defer`.
+        "task-in-defer": ("after", [6, 4], ["cannot find 'withTaskCancellationShield' in scope",
+                                             "'async' call cannot occur in a defer body"]),
+    ]
+
+    /// The version of the compiler that built the tests, which is the `swiftc` they run.
+    static var toolchain: [Int] {
+        #if compiler(>=6.4)
+        return [6, 4]
+        #else
+        return [6, 3]
+        #endif
+    }
+
+    /// Whether `diagnostics` are exactly what an older toolchain says of a text that needs a newer one.
+    static func onlyNewerCompilerErrors(_ diagnostics: String, expected: [String]) -> Bool {
+        let lines = diagnostics.split(separator: "\n").filter { $0.contains(" error: ") || $0.contains(" warning: ") }
+        return !lines.isEmpty && lines.allSatisfy { line in line.contains(" error: ") && expected.contains { line.contains($0) } }
+    }
+
     @Test func everyCorrectionCompilesBeforeAndAfterItsFix() async throws {
         let jobs = Self.correctionJobs
         // Most rules with a fix have Swift examples; an empty list would mean the filter broke.
@@ -54,13 +83,29 @@ import Testing
         for (job, diagnostics) in zip(jobs, results) {
             if let expected = Self.rejectedBeforeTheFix[job.name] {
                 #expect(diagnostics.contains(expected), "\(job.name) should fail with \"\(expected)\":\n\(diagnostics)")
+            } else if let newer = Self.needsNewerCompiler[job.rule], newer.stage == job.stage,
+                      Self.toolchain.lexicographicallyPrecedes(newer.version) {
+                #expect(Self.onlyNewerCompilerErrors(diagnostics, expected: newer.errors),
+                        "\(job.name) should fail on this toolchain only with \(newer.errors):\n\(diagnostics)")
             } else if !diagnostics.isEmpty {
                 Issue.record("\(job.name) does not compile:\n\(diagnostics)\n--- source ---\n\(job.text)")
             }
         }
         #expect(Set(Self.rejectedBeforeTheFix.keys).isSubset(of: jobs.map(\.name)), "a listed example no longer exists")
+        #expect(Set(Self.needsNewerCompiler.keys).isSubset(of: jobs.map(\.rule)), "a listed rule has no correction")
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         print("FixCompileTests: compiled \(jobs.count) texts in \(seconds) s")
+    }
+
+    /// A text that needs a newer compiler passes on an older one only with the errors listed for
+    /// it: another error, a warning, or no diagnostic at all fails it.
+    @Test func aNewerCompilersTextFailsOnlyWithItsOwnErrors() {
+        let expected = ["cannot find 'withTaskCancellationShield' in scope"]
+        let own = "job1.swift:8:15: error: cannot find 'withTaskCancellationShield' in scope\n   |  `- error: cannot find 'withTaskCancellationShield' in scope\n"
+        #expect(Self.onlyNewerCompilerErrors(own, expected: expected))
+        #expect(!Self.onlyNewerCompilerErrors(own + "job1.swift:9:3: error: cannot convert value of type 'Int'\n", expected: expected))
+        #expect(!Self.onlyNewerCompilerErrors(own + "job1.swift:2:7: warning: variable 'x' was never used\n", expected: expected))
+        #expect(!Self.onlyNewerCompilerErrors("", expected: expected))
     }
 
     /// The harness must be able to fail, it must pass each setting on, and the stubs must carry

@@ -88,6 +88,7 @@ import Testing
                 extension GoodRule { static let triggeringExamples: [String] = [] }
                 extension LeakyRule { static let borrowed: [String] = [] }
                 """),
+            ("Rules/Tasks/GoodRule+Fix.swift", "extension GoodRule { func fix() { LeakyRule.shared() } }"),
             ("Rules/RuleRegistry.swift", "let all = [GoodRule.self, LeakyRule.self]"),
         ])
         // The examples file extends its own rule freely, but not another rule.
@@ -98,6 +99,7 @@ import Testing
             "Rules/Tasks/LeakyRule.swift:4: `leakedFunction`",
         ])
         #expect(scan.usesOfRuleTypes() == [
+            "Rules/Tasks/GoodRule+Fix.swift:1: `LeakyRule`",
             "Rules/Tasks/GoodRuleExamples.swift:2: `LeakyRule`",
             "Rules/Tasks/LeakyRule.swift:1: `GoodRule`",
         ])
@@ -161,11 +163,19 @@ struct LayerScan {
         }.sorted()
     }
 
-    /// The rule whose examples a `Rules/<Category>/<Rule>Examples.swift` file holds.
+    /// The rule a companion file belongs to: `Rules/<Category>/<Rule>Examples.swift` holds its
+    /// examples, `<Rule>+<Part>.swift` a part of it (its fix).
     private func companionRule(of file: File) -> String? {
         let name = (file.path as NSString).lastPathComponent
-        guard isRuleFile(file), name.hasSuffix("Examples.swift") else { return nil }
-        let rule = String(name.dropLast("Examples.swift".count))
+        let rule: String
+        if let plus = name.firstIndex(of: "+") {
+            rule = String(name[..<plus])
+        } else if name.hasSuffix("Examples.swift") {
+            rule = String(name.dropLast("Examples.swift".count))
+        } else {
+            return nil
+        }
+        guard isRuleFile(file) else { return nil }
         let rulePath = (file.path as NSString).deletingLastPathComponent + "/" + rule + ".swift"
         return files.first { $0.path == rulePath }?.declarations.ruleTypes.contains(rule) == true ? rule : nil
     }

@@ -17,8 +17,9 @@ import Testing
     static func check(_ directory: String, files: [String]? = nil, rules: Set<String> = all,
                       configuration: Configuration = .testing) -> Linter.Run {
         let paths = files ?? FileDiscovery().discover([directory]).files
-        return Linter(configuration: configuration, project: ProjectLoader.load(for: [directory]), ruleIDs: rules)
-            .run(paths: paths)
+        var project = ProjectLoader.load(for: [directory])
+        if let stated = configuration.swiftVersion { project.state(stated) }
+        return Linter(configuration: configuration, project: project, ruleIDs: rules).run(paths: paths)
     }
 
     /// The 1-based line of the first line containing `text` after the line containing `anchor`.
@@ -89,24 +90,32 @@ import Testing
         #expect(findings.isEmpty, "\(Self.describe(findings))")
     }
 
-    @Test func appTargetsAreReportedOnlyFromXcode26Projects() throws {
-        func project(lastSwiftUpdateCheck: String) throws -> String {
-            try Fixture.temporary([
+    @Test func appTargetsAreReportedOnlyWhereTheCompilerHasTheSettings() throws {
+        func project(pinning version: String?) throws -> String {
+            var files = [
+                // Last upgraded by Xcode 26: when someone accepted its recommended settings, not
+                // which Xcode builds the project.
                 "Outer.xcodeproj/project.pbxproj": ProjectSettingsTests.minimalProject(files: ["App/Main.swift"])
-                    .replacingOccurrences(of: "isa = PBXProject;", with: "isa = PBXProject; attributes = {LastSwiftUpdateCheck = \(lastSwiftUpdateCheck);};"),
+                    .replacingOccurrences(of: "isa = PBXProject;", with: "isa = PBXProject; attributes = {LastSwiftUpdateCheck = 2600; LastUpgradeCheck = 2600;};"),
                 "App/Main.swift": "@main struct Main { static func main() {} }\n",
-            ])
+                ".git/HEAD": "ref: refs/heads/main\n",
+            ]
+            if let version { files[".swift-version"] = version + "\n" }
+            return try Fixture.temporary(files)
         }
-        let current = try project(lastSwiftUpdateCheck: "2600")
+        let current = try project(pinning: "6.2")
         defer { Fixture.cleanUp(current) }
         let findings = Self.check(current).findings
         #expect(findings.map(\.ruleID) == [Self.app], "\(Self.describe(findings))")
         #expect(findings.first?.message.hasPrefix("`Outer` is an app target with neither default isolation MainActor (SE-0466) nor Approachable Concurrency (SE-0461)") == true)
         #expect(findings.first?.message.contains("Set `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` and `SWIFT_APPROACHABLE_CONCURRENCY = YES` in Debug") == true)
 
-        let older = try project(lastSwiftUpdateCheck: "1630")
+        let older = try project(pinning: "6.1")
         defer { Fixture.cleanUp(older) }
         #expect(Self.check(older).findings.isEmpty, "Swift 6.1 has no default isolation setting")
+        let unknown = try project(pinning: nil)
+        defer { Fixture.cleanUp(unknown) }
+        #expect(Self.check(unknown).findings.isEmpty, "nothing says the compiler has the settings")
     }
 
     @Test func onlyTargetsWhoseFilesWereCheckedAreJudged() throws {
@@ -347,8 +356,12 @@ import Testing
     static let root = ProjectFixture.path("Extensions")
     static let pbxproj = root + "/Journal.xcodeproj/project.pbxproj"
 
+    /// The team states its compiler (`swift-version` in `.actorlint.json`): the project's
+    /// files show only Xcode 16's format, and an Xcode 26 setting in one target.
     static func findings() -> [Finding] {
-        SettingsRulesTests.check(root, rules: [SettingsRulesTests.app]).findings
+        var configuration = Configuration.testing
+        configuration.swiftVersion = .stated("6.2", by: "in .actorlint.json:2")
+        return SettingsRulesTests.check(root, rules: [SettingsRulesTests.app], configuration: configuration).findings
     }
 
     @Test func onlyAppAndUITargetsAreAskedForTheAppSettings() {
@@ -359,7 +372,7 @@ import Testing
     @Test func theMessageSaysWhatIsKnownOfTheTargetAndItsCompiler() throws {
         let app = try #require(Self.findings().first)
         #expect(app.message.hasPrefix("`Journal` is an app target with neither default isolation MainActor (SE-0466) nor Approachable Concurrency (SE-0461)"))
-        #expect(app.message.contains("built by probably Swift 6.2 or later (the project was last upgraded by Xcode 26, project.pbxproj:"))
+        #expect(app.message.contains("built by Swift 6.2 (stated in .actorlint.json:2)"))
         #expect(app.message.contains("in Swift 5 language mode"))
         #expect(app.message.contains("in every configuration (Debug, Release)"))
         // Its own xcconfig may take the settings; the project-wide one is not offered.

@@ -35,7 +35,7 @@ extension CancellationReach {
                 switch CancellationSource.kind(of: closure, facts: facts) {
                 case .swiftUI(let modifier): source = "the \(modifier) closure"
                 case .storedAndCancelled(let property): source = "the task kept in `\(property)` (and cancelled)"
-                case .neverCancelled, .inherits: continue
+                case .neverCancelled, .shielded, .inherits: continue
                 }
                 let root = Root(source: source, path: file.path, line: file.line(of: closure))
                 for name in CancellationSource.awaitedCallees(in: closure, facts: facts) {

@@ -3,7 +3,8 @@ import SwiftSyntax
 /// Where cancellation comes from. Cancelling is routine only for some tasks: SwiftUI cancels the
 /// `.task`/`.refreshable` closures of a view that goes away, and code that keeps a `Task` handle
 /// and calls `cancel()` on it cancels that task. A `Task { }` whose handle is dropped is never
-/// cancelled by anyone, and neither is code awaited only from such tasks.
+/// cancelled by anyone, and neither is code awaited only from such tasks. Code in a
+/// `withTaskCancellationShield { }` does not see its task's cancellation at all (SE-0504).
 enum CancellationSource {
     enum Kind {
         /// SwiftUI cancels it; the text names the modifier (`.task`, `.task(id:)`, `.refreshable`).
@@ -12,12 +13,19 @@ enum CancellationSource {
         case storedAndCancelled(property: String)
         /// A `Task` that nobody cancels: its handle is dropped or never cancelled.
         case neverCancelled
+        /// The body of `withTaskCancellationShield { }` (SE-0504): `Task.isCancelled` is false
+        /// and `checkCancellation()` does not throw in it, and the child tasks it starts are not
+        /// cancelled with the task, whether or not something cancels the task.
+        case shielded
         /// Runs as part of the code around it (a non-task closure, a task-group child).
         case inherits
     }
 
     /// SwiftUI modifiers whose closure SwiftUI runs in a task it cancels.
     static let swiftUIModifiers: Set<String> = ["task", "refreshable"]
+
+    /// The function whose body runs shielded from its task's cancellation (SE-0504).
+    static let shield = "withTaskCancellationShield"
 
     static func kind(of closure: ClosureExprSyntax, facts: FileFacts) -> Kind {
         guard let (call, _) = closure.invocation else { return .inherits }
@@ -27,6 +35,7 @@ enum CancellationSource {
             let id = name == "task" && call.arguments.contains { $0.label?.text == "id" }
             return .swiftUI(id ? "`.task(id:)`" : "`.\(name)`")
         }
+        if call.calleeName == shield { return .shielded }
         guard let task = TaskCreation(call), task.body.id == closure.id else { return .inherits }
         if let stored = StoredTask(task, facts), stored.isCancelledByOwner || cancelsOnReplace(stored) {
             return .storedAndCancelled(property: stored.property)
@@ -69,7 +78,7 @@ enum CancellationSource {
                         (modifier == "`.task(id:)`" ? " and each time the id changes" : "")
                 case .storedAndCancelled(let property):
                     return "it runs in the task kept in `\(property)`, which is cancelled in this file"
-                case .neverCancelled:
+                case .neverCancelled, .shielded:
                     return nil
                 case .inherits:
                     break
@@ -100,14 +109,14 @@ enum CancellationSource {
 
     /// The names of the functions `root` awaits (`await f()`, `try await x.f()`, `async let y = f()`),
     /// including inside closures that run as part of it (task-group children, `withAnimation`),
-    /// but not inside other tasks.
+    /// but not inside other tasks or cancellation shields, which its cancellation does not reach.
     static func awaitedCallees(in root: some SyntaxProtocol, facts: FileFacts) -> Set<String> {
         var names: Set<String> = []
         let calls = collect(in: root, within: .declaration) { node in
             node.is(AwaitExprSyntax.self) || isAsyncLet(node)
         }
         for node in calls {
-            if runsInOtherTask(node, below: Syntax(root), facts: facts) { continue }
+            if isOutOfReach(node, below: Syntax(root), facts: facts) { continue }
             var expression: ExprSyntax?
             if let awaited = node.as(AwaitExprSyntax.self) {
                 expression = awaited.expression
@@ -129,8 +138,9 @@ enum CancellationSource {
         return declaration.modifiers.contains { $0.name.tokenKind == .keyword(.async) }
     }
 
-    /// Whether `node` lies in a closure, below `root`, that runs as a separate task.
-    private static func runsInOtherTask(_ node: Syntax, below root: Syntax, facts: FileFacts) -> Bool {
+    /// Whether `node` lies in a closure, below `root`, that runs as a separate task or shielded
+    /// from the task's cancellation.
+    private static func isOutOfReach(_ node: Syntax, below root: Syntax, facts: FileFacts) -> Bool {
         var current = node.parent
         while let candidate = current, candidate.id != root.id {
             if let closure = candidate.as(ClosureExprSyntax.self) {

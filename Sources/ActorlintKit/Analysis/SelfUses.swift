@@ -57,7 +57,7 @@ struct LocalNames {
         "fatalError", "precondition", "preconditionFailure", "assert", "assertionFailure", "type", "swap",
         "withExtendedLifetime", "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup",
         "withThrowingDiscardingTaskGroup", "withCheckedContinuation", "withCheckedThrowingContinuation",
-        "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
+        "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "withTaskCancellationShield",
         "isKnownUniquelyReferenced", "numericCast", "unsafeBitCast", "readLine", "error", "newValue", "oldValue",
         "nil", "true", "false",
     ]

@@ -116,18 +116,19 @@ struct StoredTask {
 
 extension AwaitExprSyntax {
     /// `await task.value`, `await previous?.value`, `try await task.result.get()`: waits until
-    /// another task has finished.
+    /// another task has finished. Only the awaited read of `value` or `result` itself (then
+    /// perhaps `.get()`), not a call made on some other `value` (`await store.value.save()`).
     var waitsForTaskResult: Bool {
         var expression = expression
-        while true {
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
-            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-               let base = member.base { expression = base; continue }
-            if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
-                return ["value", "result"].contains(member.declName.baseName.text)
-            }
-            return false
+        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        // `task.result.get()`
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calleeName == "get", call.arguments.isEmpty,
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            expression = base
+            guard expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "result" else { return false }
         }
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+        return ["value", "result"].contains(member.declName.baseName.text)
     }
 }
 

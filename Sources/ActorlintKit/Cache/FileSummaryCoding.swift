@@ -140,12 +140,13 @@ extension FileSummary {
         writer.write(parameter.behaviour.rawValue)
         writer.write(parameter.note)
         writer.write(parameter.isEscaping)
+        writer.write(parameter.isKept)
     }
 
     private static func decodeParameter(from reader: inout ByteReader) throws(ByteReader.Damaged) -> ProjectIndex.ClosureParameter {
         let label = try reader.readBool() ? try reader.readString() : nil
         guard let behaviour = Catalogue.ClosureBehaviour(rawValue: try reader.readString()) else { throw ByteReader.Damaged() }
         return ProjectIndex.ClosureParameter(label: label, behaviour: behaviour, note: try reader.readString(),
-                                             isEscaping: try reader.readBool())
+                                             isEscaping: try reader.readBool(), isKept: try reader.readBool())
     }
 }

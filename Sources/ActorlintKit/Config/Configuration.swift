@@ -8,11 +8,25 @@ import Foundation
 ///       "severity": { "continuation-misuse": "error" },
 ///       "exclude": ["Generated/**", "*.generated.swift"],
 ///       "per-path": { "Tests/**": ["task-in-on-appear"] },
-///       "file-timeout": 10
+///       "file-timeout": 10,
+///       "swift-version": "6.4",                      // the compiler that builds the project
+///       "compiler-covered": "quiet"                  // or "note", "report"
 ///     }
 public struct Configuration: Sendable {
     public static let fileName = ".actorlint.json"
-    public static let keys = ["select", "ignore", "severity", "exclude", "per-path", "file-timeout"]
+    public static let keys = ["select", "ignore", "severity", "exclude", "per-path", "file-timeout",
+                              "swift-version", "compiler-covered"]
+
+    /// What becomes of a finding that the project's compiler reports itself, in a diagnostic
+    /// group (`RuleDescription.compilerGroup`), once the compiler is known to be new enough.
+    public enum CompilerCovered: String, Sendable, CaseIterable {
+        /// Not reported: the compiler's warning already says it (the default).
+        case quiet
+        /// Reported as a note that names the compiler's group.
+        case note
+        /// Reported as any finding, with the group named.
+        case report
+    }
 
     /// Selectors; the default set when absent.
     public var select: [String] = [RuleSet.default.rawValue]
@@ -22,6 +36,10 @@ public struct Configuration: Sendable {
     public var perPath: [(pattern: GlobPattern, ignore: [String])] = []
     /// Seconds one file may take before it is reported as too slow to analyse.
     public var fileTimeout: Double?
+    /// The compiler the project builds with, as the configuration states it ("6.4"); it
+    /// outranks what the project's files tell (`CompilerVersion.stated`).
+    public var swiftVersion: CompilerVersion?
+    public var compilerCovered = CompilerCovered.quiet
     /// The file this configuration was read from, when it was read from one.
     public var path: String?
 

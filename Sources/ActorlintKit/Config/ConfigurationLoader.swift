@@ -99,6 +99,20 @@ extension Configuration {
                   case let seconds = number.doubleValue, seconds > 0, seconds.isFinite else { throw fail("'file-timeout' must be a positive number of seconds", near: "\"file-timeout\"") }
             configuration.fileTimeout = seconds
         }
+        if let value = root["swift-version"] {
+            guard let version = value as? String, CompilerVersion.isVersion(version) else {
+                throw fail("'swift-version' must be the version of the Swift compiler that builds the project, as a string such as \"6.4\"", near: "\"swift-version\"")
+            }
+            let line = Self.line(of: "\"swift-version\"", in: text).map { ":\($0)" } ?? ""
+            configuration.swiftVersion = .stated(version, by: "in \((path as NSString).lastPathComponent)\(line)")
+        }
+        if let value = root["compiler-covered"] {
+            let allowed = CompilerCovered.allCases.map(\.rawValue)
+            guard let name = value as? String, let policy = CompilerCovered(rawValue: name) else {
+                throw fail("'compiler-covered' must be one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))", near: "\"compiler-covered\"")
+            }
+            configuration.compilerCovered = policy
+        }
         return configuration
     }
 

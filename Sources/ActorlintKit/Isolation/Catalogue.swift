@@ -128,6 +128,8 @@ public enum Catalogue {
         ("DispatchQueue.global().sync", .nonisolated, "`DispatchQueue.global()` runs the closure on a background queue"),
         (".addTask", .nonisolated, "task-group child tasks do not inherit the group's isolation"),
         (".addTaskUnlessCancelled", .nonisolated, "task-group child tasks do not inherit the group's isolation"),
+        (".addImmediateTask", .nonisolated, "task-group child tasks do not inherit the group's isolation, immediate ones included (SE-0472)"),
+        (".addImmediateTaskUnlessCancelled", .nonisolated, "task-group child tasks do not inherit the group's isolation, immediate ones included (SE-0472)"),
         (".dataTask", .nonisolated, "URLSession calls completion handlers on its delegate queue, off the main actor"),
         (".downloadTask", .nonisolated, "URLSession calls completion handlers on its delegate queue, off the main actor"),
         (".uploadTask", .nonisolated, "URLSession calls completion handlers on its delegate queue, off the main actor"),
@@ -135,6 +137,7 @@ public enum Catalogue {
         ("Timer.scheduledTimer", .nonisolated, "the timer block is `@Sendable`: the compiler treats it as nonisolated"),
         ("Thread", .nonisolated, "`Thread` runs its block on a new thread"),
         ("withTaskCancellationHandler", .inherits, "`withTaskCancellationHandler` runs its operation in the caller's context"),
+        ("withTaskCancellationShield", .inherits, "`withTaskCancellationShield` runs its operation in the caller's context (SE-0504)"),
         // Called synchronously, before the call returns.
         ("withTaskGroup", .inherits, "the task-group body runs in the caller's context"),
         ("withThrowingTaskGroup", .inherits, "the task-group body runs in the caller's context"),

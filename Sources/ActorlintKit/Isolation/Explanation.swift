@@ -88,7 +88,7 @@ public struct Explanation: Sendable {
         out += module.features.isEmpty ? "" : ", features: \(module.features.sorted().joined(separator: ", "))"
         out += "\n            \(module.provenance.replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""))\n"
         // The language mode above is not the compiler: Swift 5 mode is often compiled by Swift 6.2.
-        out += "  compiler: " + (module.compiler.map { $0.phrase } ?? "unknown (no tools version, .swift-version, Xcode version or stated swift-version)") + "\n"
+        out += "  compiler: " + (module.compiler.map { $0.phrase } ?? "unknown (no tools version, .swift-version, Xcode project format or stated swift-version)") + "\n"
         let changes = with62Settings.isolation != result.isolation
         out += "  with Swift 6.2 app settings (NonisolatedNonsendingByDefault, default isolation MainActor): "
         out += changes ? "\(with62Settings.isolation.phrase)  [\(with62Settings.isolation.jsonValue)]\n" : "unchanged\n"

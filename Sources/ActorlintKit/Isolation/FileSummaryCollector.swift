@@ -109,19 +109,21 @@ extension ProjectIndex {
             return record(node)
         }
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { _ = record(node); return .skipChildren }
-        func recordParameters(_ clause: FunctionParameterClauseSyntax, under name: String) {
+        func recordParameters(_ clause: FunctionParameterClauseSyntax, under name: String, body: CodeBlockSyntax?) {
             for parameter in clause.parameters {
                 guard let behaviour = ClosureParameter.behaviour(of: parameter.type) else { continue }
                 let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                let escaping = ClosureParameter.isEscaping(parameter.type)
+                let kept = escaping && !(body.map { ClosureUse.onlyCalledDirectly(parameter.internalName, in: $0) } ?? false)
                 closureParameters[name, default: []].append(ClosureParameter(
-                    label: label, behaviour: behaviour.0, note: behaviour.1, isEscaping: ClosureParameter.isEscaping(parameter.type)))
+                    label: label, behaviour: behaviour.0, note: behaviour.1, isEscaping: escaping, isKept: kept))
             }
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             if let owner = node.nearest(MemberBlockSyntax.self)?.parent,
                let name = TypeDeclaration(owner)?.name ?? owner.as(ExtensionDeclSyntax.self).map({ ProjectIndex.baseName($0.extendedType) }) {
-                recordParameters(node.signature.parameterClause, under: name)
+                recordParameters(node.signature.parameterClause, under: name, body: node.body)
             }
             return .skipChildren
         }
@@ -147,7 +149,7 @@ extension ProjectIndex {
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            recordParameters(node.signature.parameterClause, under: node.name.text)
+            recordParameters(node.signature.parameterClause, under: node.name.text, body: node.body)
             let concurrent = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "concurrent" }
             let nonisolated = node.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
             guard concurrent || nonisolated else { return .visitChildren }

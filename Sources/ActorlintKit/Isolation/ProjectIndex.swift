@@ -68,6 +68,19 @@ public final class ProjectIndex: @unchecked Sendable {
         public var note: String
         /// `@escaping` (or optional, or stored): the callee may call it after it returns.
         public var isEscaping = false
+        /// An escaping closure the callee really keeps: its body stores it, passes it on or calls it
+        /// from a closure. False when the body only calls it directly, before returning, so the
+        /// caller's closure holds its captures no longer than a non-escaping one would.
+        public var isKept = false
+
+        public init(label: String?, behaviour: Catalogue.ClosureBehaviour, note: String, isEscaping: Bool = false,
+                    isKept: Bool? = nil) {
+            self.label = label
+            self.behaviour = behaviour
+            self.note = note
+            self.isEscaping = isEscaping
+            self.isKept = isKept ?? isEscaping
+        }
     }
 
     public struct OffMainUse: Sendable, Equatable {

@@ -21,7 +21,11 @@ extension Actorlint {
 
     /// `explain` asking `caches`, the first that holds a module for its files.
     func explain(path: String, line: Int, column: Int?, caches: [ResultCache]) throws -> Explanation {
-        let project = ProjectLoader.load(for: [path])
+        var project = ProjectLoader.load(for: [path])
+        // The compiler the user states, as `check` takes it: the option, else the configuration's.
+        let configurationPath = options.configurationPath ?? Configuration.find(from: path)
+        let configured = try configurationPath.map { try Configuration.load(path: $0) }?.swiftVersion
+        if let stated = options.swiftVersion ?? configured { project.state(stated) }
         var linter = Linter(project: project)
         linter.overlay = options.overlay
         linter.threads = options.threads

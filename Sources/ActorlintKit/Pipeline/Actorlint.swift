@@ -34,6 +34,9 @@ public struct Actorlint: Sendable {
         public var select: [String] = []
         /// Seconds a file may take, replacing the configuration's bound.
         public var fileTimeout: Double?
+        /// The compiler that builds the project, replacing the configuration's `swift-version`
+        /// and what the projects' files tell (`CompilerVersion.stated`).
+        public var swiftVersion: CompilerVersion?
         /// Where earlier runs' results are kept (`ResultCache`).
         public var cache = CacheSetting.standard
         /// Read for the user's cache folder (`XDG_CACHE_HOME`, `HOME`).
@@ -111,7 +114,9 @@ public struct Actorlint: Sendable {
             cache = ResultCache.defaultDirectory(forPaths: paths, configurationPath: configuration.path,
                                                  environment: options.environment).map { ResultCache(directory: $0) }
         }
-        var linter = Linter(configuration: configuration, project: ProjectLoader.load(for: paths, cache: cache, listings: listings))
+        var project = ProjectLoader.load(for: paths, cache: cache, listings: listings)
+        if let stated = options.swiftVersion ?? configuration.swiftVersion { project.state(stated) }
+        var linter = Linter(configuration: configuration, project: project)
         linter.cache = cache
         linter.overlay = options.overlay
         linter.memoryBudget = options.memoryBudget

@@ -105,13 +105,16 @@ public struct Linter: Sendable {
         }
         profile?.add(rules: times)
         // unused-suppression is configured like any rule: its severity and per-path ignores apply.
+        // Then what the compiler covers: `@diagnose(Group, as: ignored)` around a finding of that
+        // group silences it (SE-0522), and a compiler that has the group reports it itself.
         let unusedID = UnusedSuppression.description.id
         let kept = LintProfile.measure(profile, "suppressions") {
-            Suppressions(file: file)
+            let coverage = CompilerCoverage(rules: rules, module: module, policy: configuration.compilerCovered)
+            let commented = Suppressions(file: file)
                 .apply(to: findings, path: file.path, enabled: ruleIDs,
                        severity: configuration.severity(of: UnusedSuppression.description))
                 .filter { $0.ruleID != unusedID || configuration.keeps(unusedID, at: relative) }
-                .sorted()
+            return coverage.apply(to: DiagnoseAttributes.apply(to: commented, in: file, groups: coverage.groups)).sorted()
         }
         return (kept, context.reachAnswers.answers)
     }

@@ -130,7 +130,7 @@ extension FileSlot {
             if let known = byIndex[index] {
                 module = known
             } else {
-                let settings = index.map { linter.project.modules[$0] } ?? .plainSwift6
+                let settings = index.map { linter.project.modules[$0] } ?? linter.project.unplaced
                 if let known = byKey[settings.key] {
                     module = known
                 } else {

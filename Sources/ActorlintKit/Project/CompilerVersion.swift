@@ -68,7 +68,7 @@ public struct CompilerVersion: Sendable, Hashable {
     }
 
     /// "6.2", "6.2.1", "6"; not "main-snapshot" or "".
-    static func isVersion(_ text: String) -> Bool {
+    public static func isVersion(_ text: String) -> Bool {
         !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
@@ -79,7 +79,8 @@ public struct CompilerVersion: Sendable, Hashable {
     public static let concurrentAttribute = [6, 2]
     /// `weak let` (SE-0481).
     public static let weakLet = [6, 3]
-    /// `await` in `defer` (SE-0493) and the compiler's own `ImplicitStrongCapture` warning.
+    /// `await` in `defer` (SE-0493), `withTaskCancellationShield` (SE-0504) and
+    /// `@diagnose` (SE-0522): all "Implemented (Swift 6.4)".
     public static let asyncDefer = [6, 4]
 }
 
@@ -113,6 +114,12 @@ extension CompilerVersion {
             folder = (folder as NSString).deletingLastPathComponent
         }
         return nil
+    }
+
+    /// A version the user states: `swift-version` in `.actorlint.json` or `--swift-version`. It
+    /// outranks what the project's files tell, `.swift-version` included.
+    public static func stated(_ version: String, by source: String) -> CompilerVersion {
+        CompilerVersion(version: version, certainty: .stated, evidence: "stated \(source)")
     }
 
     /// A package's tools version: no older compiler can read its manifest.

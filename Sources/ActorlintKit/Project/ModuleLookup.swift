@@ -18,11 +18,11 @@ struct ModuleLookup {
     }
 
     func settings(forAbsolutePath absolutePath: String) -> ModuleSettings {
-        moduleIndex(forAbsolutePath: absolutePath).map { project.modules[$0] } ?? .plainSwift6
+        moduleIndex(forAbsolutePath: absolutePath).map { project.modules[$0] } ?? project.unplaced
     }
 
     /// The position in `project.modules` of the settings `settings(forAbsolutePath:)` returns;
-    /// nil for `.plainSwift6`. Cheaper when many files share a module: no settings are copied.
+    /// nil for `project.unplaced`. Cheaper when many files share a module: no settings are copied.
     func moduleIndex(forAbsolutePath absolutePath: String) -> Int? {
         if let index = project.files[absolutePath] { return index }
         // A root matches when the path starts with the root plus "/": every prefix that ends

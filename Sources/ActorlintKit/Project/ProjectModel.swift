@@ -1,5 +1,5 @@
 /// Which module each file belongs to, with that module's settings. Built by `ProjectLoader`
-/// from Package.swift files and Xcode projects; a file in no known module gets `.plainSwift6`.
+/// from Package.swift files and Xcode projects; a file in no known module gets `unplaced`.
 public struct ProjectModel: Sendable {
     /// Modules by name, each with the directories and files that belong to it.
     public var modules: [ModuleSettings]
@@ -12,6 +12,9 @@ public struct ProjectModel: Sendable {
     /// Every build configuration of a module, by module index and configuration name; `modules`
     /// holds the one reported (Xcode "Debug" when it exists, SwiftPM "debug").
     public var configurations: [Int: [String: ModuleSettings]]
+    /// What a file in no known module gets: a plain Swift 6 module, with the compiler the user
+    /// stated if any (`state(_:)`).
+    public var unplaced = ModuleSettings.plainSwift6
 
     public init(modules: [ModuleSettings] = [], roots: [(path: String, module: Int)] = [],
                 files: [String: Int] = [:], notes: [String] = [],
@@ -29,7 +32,22 @@ public struct ProjectModel: Sendable {
         let match = roots
             .filter { absolutePath.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
             .max { $0.path.count < $1.path.count }
-        return match.map { modules[$0.module] } ?? .plainSwift6
+        return match.map { modules[$0.module] } ?? unplaced
+    }
+
+    /// Gives every module, each of its configurations, and files in no module the compiler the
+    /// user stated (`swift-version` in `.actorlint.json`, `--swift-version`): the user knows
+    /// which toolchain builds the project better than its files do.
+    public mutating func state(_ compiler: CompilerVersion) {
+        for index in modules.indices { modules[index].compiler = compiler }
+        for (index, all) in configurations {
+            configurations[index] = all.mapValues { settings in
+                var stated = settings
+                stated.compiler = compiler
+                return stated
+            }
+        }
+        unplaced.compiler = compiler
     }
 
     /// Every configuration of `module` by name, sorted; just `module` when the model keeps none.

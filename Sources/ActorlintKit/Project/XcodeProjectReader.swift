@@ -28,9 +28,10 @@ enum XcodeProjectReader {
             contribution.notes.append("\(pbxproj): no root object; its files get plain Swift 6 settings")
             return contribution
         }
+        let text = String(decoding: data, as: UTF8.self)
         var reader = Reader(bundle: bundle, pbxproj: pbxproj, objects: objects, project: project,
-                            lines: PBXLineIndex(text: String(decoding: data, as: UTF8.self), ids: Set(objects.keys)),
-                            inputs: inputs)
+                            lines: PBXLineIndex(text: text, ids: Set(objects.keys)), inputs: inputs,
+                            projectFormat: XcodeCompilerEvidence.projectFormat(of: root, text: text))
         reader.read(into: &contribution)
         return contribution
     }
@@ -45,14 +46,21 @@ enum XcodeProjectReader {
         let projectDirectory: String
         let projectName: String
         let inputs: ProjectInputs
+        /// The lower bound the project's format sets on the Xcode that builds it.
+        let projectFormat: CompilerVersion?
+        /// A setting only a newer Xcode writes, in any configuration of the project: the Xcode
+        /// that wrote it builds every target.
+        let projectSettings: CompilerVersion?
         let xcconfigs: XCConfigReader
         private var parents: [String: String] = [:]
         private var locations: [String: String?] = [:]
         private var notes: [String] = []
 
         init(bundle: String, pbxproj: String, objects: [String: [String: Any]], project: [String: Any], lines: PBXLineIndex,
-             inputs: ProjectInputs) {
+             inputs: ProjectInputs, projectFormat: CompilerVersion?) {
             self.inputs = inputs
+            self.projectFormat = projectFormat
+            projectSettings = XcodeCompilerEvidence.projectSettings(objects: objects, lines: lines)
             xcconfigs = XCConfigReader(inputs: inputs)
             self.bundle = bundle
             self.pbxproj = pbxproj
@@ -70,7 +78,6 @@ enum XcodeProjectReader {
 
         mutating func read(into contribution: inout ProjectContribution) {
             let pinned = CompilerVersion.pinned(from: contribution.directory, inputs: inputs)
-            let upgradedBy = xcodeThatLastUpgraded()
             let projectConfigurations = configurations(of: project)
             var owners: [String: [String]] = [:] // synchronized group → targets that list it
             var moduleOfTarget: [String: Int] = [:]
@@ -100,7 +107,7 @@ enum XcodeProjectReader {
                     settings.apply(layers(ofConfiguration: configID))
                     var builder = ModuleSettingsBuilder(ModuleSettings(
                         name: name, kind: kind, languageMode: 5,
-                        compiler: CompilerVersion.strongest([pinned, upgradedBy, Self.xcodeOnlySettings(in: settings)]),
+                        compiler: CompilerVersion.strongest([pinned, projectFormat, XcodeCompilerEvidence.xcodeOnlySettings(in: settings), projectSettings]),
                         productType: productType, extensionPoint: extensionPoint(of: settings),
                         provenance: "matched to target '\(name)' (\(kind.rawValue)) of the Xcode project \(bundle), \(configuration) configuration",
                         configuration: configuration, projectPath: bundle))
@@ -309,41 +316,6 @@ enum XcodeProjectReader {
             if name.hasPrefix("bundle.unit-test") || name.hasPrefix("bundle.ui-testing") { return .test }
             if name == "tool" || name == "xpc-service" { return .executable }
             return .unknown
-        }
-
-        /// Xcode version (as in `LastSwiftUpdateCheck`) → the Swift it shipped with.
-        static let swiftOfXcode: [(xcode: Int, swift: String)] = [
-            (2600, "6.2"), (1630, "6.1"), (1600, "6.0"), (1530, "5.10"), (1500, "5.9"), (1430, "5.8"),
-            (1400, "5.7"), (1330, "5.6"), (1300, "5.5"), (1250, "5.4"), (1200, "5.3"),
-        ]
-
-        /// The Swift of the Xcode that last upgraded the project ("2600" → "6.2"): probably the
-        /// oldest compiler it is built with, not proof (`LastUpgradeCheck` records when someone
-        /// accepted Xcode's recommended settings). `SWIFT_VERSION` cannot tell either: it is the
-        /// language mode.
-        func xcodeThatLastUpgraded() -> CompilerVersion? {
-            let attributes = project["attributes"] as? [String: Any] ?? [:]
-            for key in ["LastSwiftUpdateCheck", "LastUpgradeCheck"] {
-                guard let text = attributes[key] as? String, let number = Int(text),
-                      let swift = Self.swiftOfXcode.first(where: { number >= $0.xcode })?.swift else { continue }
-                let rootID = objects.first { $0.value["isa"] as? String == "PBXProject" }?.key ?? ""
-                let line = lines.line(ofKey: key, inObject: rootID)?.number ?? 1
-                let xcode = "\(number / 100).\(number / 10 % 10)"
-                return CompilerVersion(version: swift, certainty: .likely,
-                                       evidence: "the project was last upgraded by Xcode \(xcode.hasSuffix(".0") ? String(xcode.dropLast(2)) : xcode), project.pbxproj:\(line)")
-            }
-            return nil
-        }
-
-        /// Build settings that only Xcode 26 (Swift 6.2) knows: a project that sets them is
-        /// probably built with it.
-        static func xcodeOnlySettings(in settings: XcodeBuildSettings) -> CompilerVersion? {
-            for key in ["SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_DEFAULT_ACTOR_ISOLATION"] {
-                guard let (_, origin, _) = settings.value(key) else { continue }
-                return CompilerVersion(version: "6.2", certainty: .likely,
-                                       evidence: "it sets \(key), which Xcode 26 introduced, \(origin.shortLocation)")
-            }
-            return nil
         }
 
         /// The extension point an app extension's Info.plist names (`NSExtension` →

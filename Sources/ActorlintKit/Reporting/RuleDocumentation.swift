@@ -7,6 +7,7 @@ public enum RuleDocumentation {
         var out = "\(rule.id)  [\(rule.category.rawValue), \(rule.set.rawValue) set, \(rule.defaultSeverity.rawValue)]\n\n"
         out += "What it does\n  \(rule.summary)\n\nWhy it matters\n\(wrap(rule.rationale, indent: "  "))\n"
         if let limits = rule.limits { out += "\nKnown limits\n\(wrap(limits, indent: "  "))\n" }
+        if let group = rule.compilerGroup { out += "\nThe compiler\n\(wrap(compilerNote(group), indent: "  "))\n" }
         out += "\nMeasured precision\n  \(precision(rule))\n"
         out += "\nFix\n\(wrap(rule.fix.map { "\($0.safety.rawValue): \($0.summary)" } ?? "none: the change needs a person's judgement.", indent: "  "))\n"
         if let example = rule.triggering.first {
@@ -28,6 +29,7 @@ public enum RuleDocumentation {
         var out = "## `\(rule.id)`\n\n*\(rule.category.rawValue), \(rule.set.rawValue) set.* \(rule.summary)\n"
         out += "\n**Why it matters.** \(rule.rationale)\n"
         if let limits = rule.limits { out += "\n**Known limits.** \(limits)\n" }
+        if let group = rule.compilerGroup { out += "\n**The compiler.** \(compilerNote(group))\n" }
         out += "\n**Measured precision:** \(precision(rule))\n"
         if let example = rule.triggering.first { out += "\n**Example** (↓ marks the finding):\n\n```swift\n\(example.code)\n```\n" }
         if let fix = rule.fix { out += "\n**Fix (\(fix.safety.rawValue)).** \(fix.summary)\n" }
@@ -53,6 +55,15 @@ public enum RuleDocumentation {
             out += "| `\(rule.id)` | \(rule.category.rawValue) | \(rule.set.rawValue) | \(measured) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) | \(fix) |\n"
         }
         return out
+    }
+
+    /// What the compiler's own warning group means for the rule's findings.
+    public static func compilerNote(_ group: CompilerDiagnosticGroup) -> String {
+        "Swift \(group.sinceVersion) and later report this too, as warning group `\(group.name)` " +
+            "(\(group.documentation)). Where the project's compiler is known to be that new, actorlint " +
+            "leaves the finding to the compiler: `\"compiler-covered\"` in `.actorlint.json` is `\"quiet\"` " +
+            "(the default), `\"note\"` or `\"report\"`. `@diagnose(\(group.name), as: ignored)` on a " +
+            "declaration (SE-0522) silences these findings inside it, as it silences the compiler's warnings."
     }
 
     /// The rule's measured precision, or why there is none.

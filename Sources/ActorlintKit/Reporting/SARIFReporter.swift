@@ -18,6 +18,16 @@ public struct SARIFReporter: Reporter {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
+    /// A rule's own metadata; the compiler's warning group when the compiler reports the same.
+    static func properties(_ rule: RuleDescription) -> [String: Any] {
+        var properties: [String: Any] = ["category": rule.category.rawValue, "set": rule.set.rawValue]
+        if let group = rule.compilerGroup {
+            properties["compilerDiagnosticGroup"] = ["name": group.name, "since": group.sinceVersion,
+                                                     "documentation": group.documentation]
+        }
+        return properties
+    }
+
     public func render(_ report: Report) -> String {
         let descriptions = RuleRegistry.descriptions + [UnusedSuppression.description]
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
@@ -29,7 +39,7 @@ public struct SARIFReporter: Reporter {
                 "help": ["text": rule.rationale + (rule.fix.map { "\n\nFix (\($0.safety.rawValue)): \($0.summary)" } ?? ""),
                          "markdown": RuleDocumentation.markdown(rule)],
                 "defaultConfiguration": ["level": Self.level(rule.defaultSeverity)],
-                "properties": ["category": rule.category.rawValue, "set": rule.set.rawValue],
+                "properties": Self.properties(rule),
             ]
         }
         let results: [[String: Any]] = report.findings.map { finding in

@@ -13,6 +13,10 @@ public struct RuleDescription: Sendable {
     /// What the rule does not see or deliberately leaves alone (clippy's "known problems"); nil
     /// when there is nothing to say.
     public var limits: String?
+    /// The compiler's warning group that reports what this rule finds, from the group's first
+    /// compiler on; nil when the compiler has none. Named in the docs and messages, and the
+    /// pipeline leaves such findings to a compiler that has the group (`compiler-covered`).
+    public var compilerGroup: CompilerDiagnosticGroup?
     /// The fix, if the rule offers one: its safety and what it does.
     public var fix: FixInfo?
     /// Code that must trigger; each expected finding's start is marked with `↓`.
@@ -24,7 +28,8 @@ public struct RuleDescription: Sendable {
 
     public init(id: String, category: RuleCategory, set: RuleSet = .default,
                 defaultSeverity: Severity = .warning, summary: String, rationale: String,
-                limits: String? = nil, fix: FixInfo? = nil, triggering: [RuleExample],
+                limits: String? = nil, compilerGroup: CompilerDiagnosticGroup? = nil, fix: FixInfo? = nil,
+                triggering: [RuleExample],
                 nonTriggering: [RuleExample], corrections: [CorrectionExample] = []) {
         self.id = id
         self.category = category
@@ -33,6 +38,7 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.limits = limits
+        self.compilerGroup = compilerGroup
         self.fix = fix
         self.triggering = triggering
         self.nonTriggering = nonTriggering

@@ -19,6 +19,7 @@ public enum RuleRegistry {
         LongLivedTaskStrongSelf.self,
         StoredTaskNeverCancelled.self,
         DebounceWithTaskID.self,
+        TaskInDefer.self,
         SequentialIndependentAwaits.self,
         TaskGroupUnorderedResults.self,
         ActorReentrancyStaleState.self,

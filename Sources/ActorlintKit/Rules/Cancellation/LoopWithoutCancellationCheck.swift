@@ -66,7 +66,7 @@ struct LoopWithoutCancellationCheck: Rule {
         while let node = current {
             if let closure = node.as(ClosureExprSyntax.self) {
                 switch CancellationSource.kind(of: closure, facts: facts) {
-                case .neverCancelled: return true
+                case .neverCancelled, .shielded: return true
                 case .swiftUI, .storedAndCancelled: return false
                 case .inherits: break
                 }

@@ -36,17 +36,42 @@ struct ReflexiveWeakSelf: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
+        let index = context.isolation.index
         return context.file.closures.compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
-                  !closure.mayBeLongLived, !runsWorkHandedIn(closure), selfIsPlainStrong(around: task.call, facts),
-                  task.call.nearest(orSelf: true, where: { $0.is(DeinitializerDeclSyntax.self) }) == nil
+                  !closure.mayBeLongLived(following: facts), !runsWorkHandedIn(closure),
+                  selfIsPlainStrong(around: task.call, facts, index),
+                  task.call.nearest(orSelf: true, where: { $0.is(DeinitializerDeclSyntax.self) }) == nil,
+                  !isManaged(task, facts)
             else { return nil }
-            return context.violation(
-                "`[weak self]` changes nothing here: a task holds its closure, and `self` with it, only " +
-                "until its work ends, and this body has no long-lived loop, so there is no cycle to " +
-                "break. Capture `self` strongly and drop the `guard let self`/`self?.` that the weak " +
-                "capture forces; keep `[weak self]` for tasks that loop until cancelled.",
-                at: capture, fix: fix(task, capture: capture, facts, context))
+            let inActor = OwnerType(enclosing: task.call, facts)?.kind == .actor
+            return context.violation(message(task, inActor: inActor), at: capture, fix: fix(task, capture: capture, facts, context))
+        }
+    }
+
+    private func message(_ task: TaskCreation, inActor: Bool) -> String {
+        var text = "`[weak self]` breaks no cycle here: the task releases `self` when its work ends, and its body " +
+            "has no long-lived loop. Capture `self` strongly and drop the `guard let self`/`self?.` it forces."
+        if inActor {
+            text += " In an actor, the strong capture also makes the task run on the actor."
+        } else if task.body.firstSelfUseFollowsAwait {
+            text += " (The weak capture only skips the work after the first `await` if the owner is gone by then.)"
+        }
+        return text
+    }
+
+    /// A task whose handle the owner stores and cancels in its `deinit`: the weak capture is what
+    /// lets the owner go, and so cancel the work, before it ends: a deliberate pair.
+    private func isManaged(_ task: TaskCreation, _ facts: FileFacts) -> Bool {
+        guard let stored = StoredTask(task, facts) else { return false }
+        return stored.owner.declarations.contains { declaration in
+            declaration.memberBlock.members.contains { member in
+                guard let deinitializer = member.decl.as(DeinitializerDeclSyntax.self) else { return false }
+                return collect(FunctionCallExprSyntax.self, in: deinitializer, within: .everything).contains { call in
+                    call.calleeName == "cancel" && call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+                        .map { mentions(stored.property, in: $0) } == true
+                }
+            }
         }
     }
 
@@ -72,14 +97,20 @@ struct ReflexiveWeakSelf: Rule {
         }
     }
 
-    /// Whether `self` around the task is the method's own strong `self`: every closure between
-    /// the task and its function is non-escaping, queued to run once, or another task body, and
-    /// none captures weakly.
-    private func selfIsPlainStrong(around call: FunctionCallExprSyntax, _ facts: FileFacts) -> Bool {
+    /// Whether `self` around the task is a strong reference that lives no longer than the code
+    /// creating the task: every closure between the task and its function is non-escaping, queued
+    /// to run once, or another task body, and captures `self` strongly; or the nearest closure that
+    /// captures `self` weakly has unwrapped it (`guard let self`) before creating the task, so the
+    /// task captures that strong binding. Without the unwrap, the task's own `[weak self]` is what
+    /// keeps it from capturing the outer weak variable (a `@Sendable` closure may not).
+    private func selfIsPlainStrong(around call: FunctionCallExprSyntax, _ facts: FileFacts, _ index: ProjectIndex) -> Bool {
         var current = call.enclosingClosure
         while let closure = current {
+            if closure.weakSelfCapture != nil {
+                return SelfUnwrap.all(in: closure).contains { $0.name == "self" && $0.scope.contains(call.position) }
+            }
             if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return false }
-            switch closure.role(facts) {
+            switch closure.role(facts, index: index) {
             case .task, .nonEscaping, .runsOnce: break
             case .escaping, .unknown: return false
             }
@@ -205,5 +236,16 @@ private extension ExprSyntax {
         if `is`(AssignmentExprSyntax.self) { return true }
         guard let op = self.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
         return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+    }
+}
+
+private extension ClosureExprSyntax {
+    /// Whether the body's first use of `self` comes after its first `await`: then the weak
+    /// capture does one thing, skipping what follows if the owner is gone by then.
+    var firstSelfUseFollowsAwait: Bool {
+        guard let firstAwait = collect(AwaitExprSyntax.self, in: statements, within: .context).first else { return false }
+        let firstSelf = collect(DeclReferenceExprSyntax.self, in: statements, within: .context)
+            .first { $0.baseName.tokenKind == .keyword(.self) }
+        return firstSelf.map { $0.position > firstAwait.position } ?? false
     }
 }

@@ -80,9 +80,100 @@ extension ReflexiveWeakSelf {
             }
         }
         """,
+        // An escaping closure that already captures weakly and unwraps before creating the
+        // task: the task would capture that strong binding, and its work ends.
+        """
+        protocol Uploads { func onFinish(_ handler: @escaping (Int) -> Void) }
+        final class UploadBadge {
+            var count = 0
+            func watch(_ uploads: Uploads) {
+                uploads.onFinish { [weak self] total in
+                    guard let self else { return }
+                    Task { [↓weak self] in
+                        await self?.refresh(total)
+                    }
+                }
+            }
+        }
+        """,
+        // A helper that waits for one event (its loop returns) ends: the task is finite.
+        """
+        final class Pairing {
+            let states: AsyncStream<Int>
+            func pair() {
+                Task { [↓weak self] in
+                    await self?.waitUntilConnected()
+                }
+            }
+            private func waitUntilConnected() async {
+                for await state in states where state == 2 { return }
+            }
+        }
+        """,
+        // Reading some other `value` is not waiting for a task.
+        """
+        final class Totals {
+            let store = Store()
+            func save() {
+                Task { [↓weak self] in
+                    await self?.store.value.persist()
+                }
+            }
+        }
+        """,
+        // In an actor the message says what the strong capture changes.
+        """
+        actor Cache {
+            var entries: [String: Int] = [:]
+            func prefetch(_ keys: [String]) {
+                Task { [↓weak self] in
+                    await self?.load(keys)
+                }
+            }
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // The body runs a helper of the same type whose loop lives until cancelled.
+        """
+        final class SocketClient {
+            var task: Task<Void, Never>?
+            func connect() {
+                task = Task { [weak self] in
+                    await self?.listen()
+                }
+            }
+            private func listen() async {
+                while !Task.isCancelled { await receiveNext() }
+            }
+        }
+        """,
+        // The owner stores the task and cancels it in deinit: the weak capture lets it go first.
+        """
+        final class ArticleController {
+            var imageTask: Task<Void, Never>?
+            func loadImage(_ url: URL) {
+                imageTask = Task { [weak self] in
+                    let image = await ImageLoader.shared.image(at: url)
+                    self?.show(image)
+                }
+            }
+            deinit { imageTask?.cancel() }
+        }
+        """,
+        // Without an unwrap, the task's own weak capture is what spares it from capturing the
+        // escaping closure's weak variable.
+        """
+        protocol Uploads { func onFinish(_ handler: @escaping (Int) -> Void) }
+        final class UploadBadge {
+            func watch(_ uploads: Uploads) {
+                uploads.onFinish { [weak self] total in
+                    Task { [weak self] in await self?.refresh(total) }
+                }
+            }
+        }
+        """,
         // Long-lived loop: weak capture with the unwrap inside the loop is the right tool.
         """
         final class Ticker {
@@ -219,128 +310,5 @@ extension ReflexiveWeakSelf {
         }
         """,
         "// Task { [weak self] in self?.load() } appears only in a comment",
-    ]
-
-    static let correctionExamples: [CorrectionExample] = [
-        CorrectionExample(
-            """
-            import Foundation
-
-            struct Profile: Sendable { let name: String }
-            struct ProfileAPI: Sendable {
-                func fetch() async -> Profile { Profile(name: "Ada") }
-            }
-
-            @MainActor final class ProfileScreen {
-                var name = ""
-                let api = ProfileAPI()
-
-                func reload() {
-                    Task { [weak self] in
-                        guard let self else { return }
-                        let profile = await api.fetch()
-                        name = profile.name
-                    }
-                }
-            }
-            """,
-            """
-            import Foundation
-
-            struct Profile: Sendable { let name: String }
-            struct ProfileAPI: Sendable {
-                func fetch() async -> Profile { Profile(name: "Ada") }
-            }
-
-            @MainActor final class ProfileScreen {
-                var name = ""
-                let api = ProfileAPI()
-
-                func reload() {
-                    Task {
-                        let profile = await api.fetch()
-                        name = profile.name
-                    }
-                }
-            }
-            """),
-        CorrectionExample(
-            """
-            import Foundation
-
-            actor UploadQueue {
-                func upload(_ file: String) async {}
-            }
-
-            @MainActor final class Uploader {
-                let queue = UploadQueue()
-                var sent: [String] = []
-                var pending: Task<Void, Never>?
-
-                func didSend(_ file: String) { sent.append(file) }
-
-                func send(_ file: String) {
-                    Task(priority: .utility) { @MainActor [weak self, queue] in
-                        await queue.upload(file)
-                        self?.didSend(file)
-                        self?.sent.append("log")
-                        _ = self?.sent.count
-                    }
-                    pending = Task { [weak self] in
-                        guard let strongSelf = self, !file.isEmpty else { return }
-                        strongSelf.didSend(file)
-                    }
-                }
-            }
-            """,
-            """
-            import Foundation
-
-            actor UploadQueue {
-                func upload(_ file: String) async {}
-            }
-
-            @MainActor final class Uploader {
-                let queue = UploadQueue()
-                var sent: [String] = []
-                var pending: Task<Void, Never>?
-
-                func didSend(_ file: String) { sent.append(file) }
-
-                func send(_ file: String) {
-                    Task(priority: .utility) { @MainActor [queue] in
-                        await queue.upload(file)
-                        self.didSend(file)
-                        self.sent.append("log")
-                        _ = self.sent.count
-                    }
-                    pending = Task {
-                        guard !file.isEmpty else { return }
-                        self.didSend(file)
-                    }
-                }
-            }
-            """),
-        CorrectionExample(
-            """
-            import Foundation
-
-            final class Renderer: Sendable {
-                func render(_ name: String) async {}
-                func start(_ name: String) {
-                    Task.detached { [weak self] in await self?.render(name) }
-                }
-            }
-            """,
-            """
-            import Foundation
-
-            final class Renderer: Sendable {
-                func render(_ name: String) async {}
-                func start(_ name: String) {
-                    Task.detached { await self.render(name) }
-                }
-            }
-            """),
     ]
 }

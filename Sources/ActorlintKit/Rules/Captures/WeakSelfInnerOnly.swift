@@ -29,6 +29,7 @@ struct WeakSelfInnerOnly: Rule {
             Swift 6.4 diagnoses this shape too (diagnostic group `ImplicitStrongCapture`); \
             Swift 6.3 compiles it silently. (the Swift book, "Strong Reference Cycles for Closures")
             """,
+        compilerGroup: .implicitStrongCapture,
         fix: FixInfo(.safe, """
             Adds `weak self` to the outermost escaping closure (merging into its capture list) \
             and removes it from the inner closures, unless an inner closure unwraps with \
@@ -42,14 +43,21 @@ struct WeakSelfInnerOnly: Rule {
 
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
+        let index = context.isolation.index
         return context.file.closures.compactMap { inner in
-            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts),
-                  !usesSelfItself(outer, facts) else { return nil }
+            guard let capture = inner.weakSelfCapture, let outer = strongEscapingOuterClosure(of: inner, facts, index) else { return nil }
             let line = context.file.line(of: outer)
+            if usesSelfItself(outer, facts) {
+                // Its strong capture is its own choice, and a cycle only when `self` keeps it.
+                guard let keeper = keeper(of: outer, facts) else { return nil }
+                return context.violation(
+                    "This `[weak self]` breaks no cycle: the \(outer.displayName) on line \(line) uses `self` " +
+                    "strongly and is kept by `self` (\(keeper)), so neither is ever released. Capture `self` weakly there.",
+                    at: capture)
+            }
             return context.violation(
-                "Only this inner closure captures `self` weakly: the escaping \(outer.displayName) on line " +
-                "\(line) must hold `self` strongly to pass it in, and keeps it alive for as long as it " +
-                "is stored. Put `[weak self]` on that outer closure; the inner one then sees the weak reference.",
+                "Only this inner closure captures `self` weakly: the escaping \(outer.displayName) on line \(line) " +
+                "holds `self` strongly to pass it in, for as long as it is kept. Put `[weak self]` on that outer closure.",
                 at: capture, fix: fix(outer, facts, context))
         }
     }
@@ -68,35 +76,82 @@ struct WeakSelfInnerOnly: Rule {
         }
     }
 
+    /// How `self` keeps the outer closure, in words ("stored in `cancellables`"), when the code
+    /// shows it: the subscription or observer token it makes is stored in a property of the owner
+    /// (`.store(in: &cancellables)`, `token = center.addObserver { … }`), or the closure itself is
+    /// assigned to one.
+    private func keeper(of outer: ClosureExprSyntax, _ facts: FileFacts) -> String? {
+        guard let owner = OwnerType(enclosing: outer, facts), owner.isReferenceType else { return nil }
+        func property(_ expression: ExprSyntax) -> String? {
+            var expression = expression
+            if let reference = expression.as(InOutExprSyntax.self) { expression = reference.expression }
+            guard let name = expression.propertyName else { return nil }
+            let explicit = expression.trimmedText.hasPrefix("self.")
+            guard explicit || (owner.storedPropertyNames.contains(name) && !LocalNames(around: outer).names.contains(name)) else { return nil }
+            return name
+        }
+        if let target = assignmentTarget(of: ExprSyntax(outer)), let name = property(target) { return "stored in `\(name)`" }
+        guard var top = outer.invocation.map({ ExprSyntax($0.call) }) else { return nil }
+        // Up the chain: `publisher.sink { }.store(in: &cancellables)`.
+        while let member = top.parent?.as(MemberAccessExprSyntax.self), member.base?.id == top.id,
+              let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+            if member.declName.baseName.text == "store", let argument = call.arguments.first?.expression, let name = property(argument) {
+                return "stored in `\(name)`"
+            }
+            top = ExprSyntax(call)
+        }
+        if let target = assignmentTarget(of: top), let name = property(target) { return "stored in `\(name)`" }
+        if let argument = top.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           ["insert", "append"].contains(call.calleeName ?? ""), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+           let name = property(base) {
+            return "stored in `\(name)`"
+        }
+        return nil
+    }
+
     private func fix(_ outer: ClosureExprSyntax, _ facts: FileFacts, _ context: RuleContext) -> Fix? {
         // Everything in the outer closures that would now see an optional `self`.
         let locals = LocalNames(around: outer)
         let uses = locals.selfReferences(in: outer.statements).filter { !$0.isInOwnCapture(of: outer) }
         guard uses.isEmpty else { return nil }
+        let index = context.isolation.index
         let builder = EditBuilder(context.file)
         var edits = [builder.addWeakSelf(to: outer)]
         for inner in collect(ClosureExprSyntax.self, in: outer.statements, within: .everything) {
-            guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner, facts)?.id == outer.id else { continue }
-            // `guard let self` enables implicit self only with the closure's own weak capture.
-            if SelfUnwrap.all(in: inner).contains(where: { $0.name == "self" }) { continue }
-            // Across a `@Sendable` closure (`DispatchQueue.global().async`) the inner closure
-            // would read the outer weak `self`, a captured `var`, concurrently: an error.
-            if crossesSendableClosure(from: inner, to: outer) { return nil }
+            guard let capture = inner.weakSelfCapture, strongEscapingOuterClosure(of: inner, facts, index)?.id == outer.id else { continue }
+            // A closure between the two that may run concurrently (a task, a queue's block) would
+            // capture the outer weak `self`, a variable: an error in Swift 6, a warning in 5.
+            if closures(between: inner, and: outer).contains(where: { mayRunConcurrently($0, facts, context.isolation) }) { return nil }
+            // `guard let self` enables implicit self only with the closure's own weak capture, and
+            // a task or a queue's block must capture the weak reference itself, not the variable.
+            if SelfUnwrap.all(in: inner).contains(where: { $0.name == "self" }) || mayRunConcurrently(inner, facts, context.isolation) { continue }
             edits += builder.removeCapture(capture, from: inner)
         }
         return Fix(title: "Move `[weak self]` to the outer closure", safety: .safe, edits: edits)
     }
 
-    private func crossesSendableClosure(from inner: ClosureExprSyntax, to outer: ClosureExprSyntax) -> Bool {
+    /// The closures strictly between `inner` and `outer`.
+    private func closures(between inner: ClosureExprSyntax, and outer: ClosureExprSyntax) -> [ClosureExprSyntax] {
+        var found: [ClosureExprSyntax] = []
         var current = inner.enclosingClosure
         while let closure = current, closure.id != outer.id {
-            if let call = closure.invocation?.call,
-               IsolationModel.behaviour(of: call, callee: call.calleeText)?.kind == .nonisolated {
-                return true
-            }
+            found.append(closure)
             current = closure.enclosingClosure
         }
-        return false
+        return found
+    }
+
+    /// A task body, a queue's block, or a closure an API declares `@Sendable` or main-actor: it
+    /// may run on another thread than the code that creates it, so it may not read a captured
+    /// variable of that code. Unknown APIs count as concurrent.
+    private func mayRunConcurrently(_ closure: ClosureExprSyntax, _ facts: FileFacts, _ model: IsolationModel) -> Bool {
+        switch closure.role(facts, index: model.index) {
+        case .task, .runsOnce, .unknown: return true
+        case .nonEscaping, .escaping: break
+        }
+        guard let (call, label) = closure.invocation else { return false }
+        let behaviour = IsolationModel.behaviour(of: call, callee: call.calleeText) ?? model.projectBehaviour(of: call, label: label)
+        return behaviour.map { $0.kind == .nonisolated || $0.kind == .mainActor } ?? false
     }
 }
 
@@ -117,12 +172,12 @@ private extension ClosureExprSyntax {
 /// be kept much longer: its own weak capture is the one that matters); stops at a `Task` body (its
 /// own capture is `reflexive-weak-self`'s concern), at a closure that already does not own self,
 /// at an explicit `[self]`, and at anything it cannot place.
-private func strongEscapingOuterClosure(of inner: ClosureExprSyntax, _ facts: FileFacts) -> ClosureExprSyntax? {
+private func strongEscapingOuterClosure(of inner: ClosureExprSyntax, _ facts: FileFacts, _ index: ProjectIndex) -> ClosureExprSyntax? {
     var outermost: ClosureExprSyntax?
     var current = inner.enclosingClosure
     while let closure = current {
         if closure.capturesSelfWithoutOwning || closure.capturesSelfStrongExplicitly { return nil }
-        switch closure.role(facts) {
+        switch closure.role(facts, index: index) {
         case .task: return outermost
         case .nonEscaping, .runsOnce: break
         case .escaping: outermost = closure

@@ -2,7 +2,9 @@
 // `actorlint rule` shows the first of each kind.
 extension WeakSelfInnerOnly {
     static let triggeringExamples: [RuleExample] = [
+        // The module declares the completion handler `@escaping` and the loader keeps it.
         """
+        protocol ImageLoader { func load(_ completion: @escaping (Image) -> Void) }
         final class AvatarView {
             func load(_ loader: ImageLoader) {
                 loader.load { result in
@@ -65,9 +67,88 @@ extension WeakSelfInnerOnly {
             }
         }
         """,
+        // The outer closure uses `self` itself and `self` keeps it: a cycle the inner weak
+        // capture cannot break.
+        """
+        final class SearchModel {
+            var cancellables: Set<AnyCancellable> = []
+            var results: [String] = []
+            func bind(_ query: AnyPublisher<String, Never>) {
+                query.sink { text in
+                    self.results = []
+                    Task { [↓weak self] in await self?.search(text) }
+                }.store(in: &cancellables)
+            }
+        }
+        """,
+        """
+        final class ReachabilityBanner {
+            var token: NSObjectProtocol?
+            func watch() {
+                token = NotificationCenter.default.addObserver(forName: .reachabilityChanged, object: nil, queue: .main) { _ in
+                    self.refresh()
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [↓weak self] in self?.hide() }
+                }
+            }
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // A callee actorlint cannot see (another package's SDK): whether it keeps the closure is
+        // unknown, so the rule stays quiet.
+        """
+        final class AvatarView {
+            func load(_ loader: ImageLoader) {
+                loader.load { result in
+                    Task { @MainActor [weak self] in self?.show(result) }
+                }
+            }
+        }
+        """,
+        // `@escaping`, but the callee only calls it before returning: nothing is kept.
+        """
+        final class Menu {
+            func section(_ items: @escaping () -> [Item]) -> Section { Section(items: items()) }
+            func build() -> Section {
+                section {
+                    [Item(title: "Play", action: { [weak self] in self?.play() })]
+                }
+            }
+        }
+        """,
+        // Builders and resolver bodies run in place; a dispatch group's notification runs once.
+        """
+        final class Sheet {
+            func body() -> some View {
+                VStack {
+                    Button("Close") { [weak self] in self?.close() }
+                }
+            }
+            func resolve() -> Promise<Int> {
+                Promise { seal in
+                    DispatchQueue.main.async { [weak self] in seal.fulfill(self?.count ?? 0) }
+                }
+            }
+            func finish(_ group: DispatchGroup) {
+                group.notify(queue: .main) {
+                    self.timer = Timer(fire: { [weak self] in self?.tick() })
+                }
+            }
+        }
+        """,
+        // The outer closure uses `self`, but nothing shows that `self` keeps it.
+        """
+        protocol Feed { func observe(_ handler: @escaping (Int) -> Void) }
+        final class Counter {
+            func start(_ feed: Feed) {
+                feed.observe { value in
+                    self.count = value
+                    DispatchQueue.main.async { [weak self] in self?.redraw() }
+                }
+            }
+        }
+        """,
         // The recommended shape: weak on the outermost escaping closure.
         """
         final class AvatarView {
@@ -219,113 +300,5 @@ extension WeakSelfInnerOnly {
             }
         }
         """,
-    ]
-
-    static let correctionExamples: [CorrectionExample] = [
-        CorrectionExample(
-            """
-            import Foundation
-
-            final class ImageLoader: Sendable {
-                func load(_ completion: @escaping @Sendable (Int) -> Void) { completion(1) }
-            }
-
-            @MainActor final class AvatarView {
-                var shown = 0
-                let loader = ImageLoader()
-
-                func show(_ size: Int) { shown = size }
-
-                func reload() {
-                    loader.load { size in
-                        Task { @MainActor [weak self] in
-                            self?.show(size)
-                        }
-                    }
-                }
-            }
-            """,
-            """
-            import Foundation
-
-            final class ImageLoader: Sendable {
-                func load(_ completion: @escaping @Sendable (Int) -> Void) { completion(1) }
-            }
-
-            @MainActor final class AvatarView {
-                var shown = 0
-                let loader = ImageLoader()
-
-                func show(_ size: Int) { shown = size }
-
-                func reload() {
-                    loader.load { [weak self] size in
-                        Task { @MainActor in
-                            self?.show(size)
-                        }
-                    }
-                }
-            }
-            """),
-        // The inner guard needs its own capture for implicit self; the outer list is merged.
-        CorrectionExample(
-            """
-            import Foundation
-
-            final class Pinger {
-                func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
-            }
-
-            @MainActor final class StatusPanel {
-                let pinger = Pinger()
-                let label = "status"
-                var status = 0
-
-                func update(_ code: Int) { status = code }
-
-                func check() {
-                    pinger.ping { [label] code in
-                        print(label)
-                        DispatchQueue.main.async { [weak self] in
-                            guard let self else { return }
-                            update(code)
-                        }
-                    }
-                    pinger.ping {
-                        print("pinged", $0)
-                        DispatchQueue.main.async { [weak self] in self?.update(0) }
-                    }
-                }
-            }
-            """,
-            """
-            import Foundation
-
-            final class Pinger {
-                func ping(_ completion: @escaping (Int) -> Void) { completion(200) }
-            }
-
-            @MainActor final class StatusPanel {
-                let pinger = Pinger()
-                let label = "status"
-                var status = 0
-
-                func update(_ code: Int) { status = code }
-
-                func check() {
-                    pinger.ping { [weak self, label] code in
-                        print(label)
-                        DispatchQueue.main.async { [weak self] in
-                            guard let self else { return }
-                            update(code)
-                        }
-                    }
-                    pinger.ping { [weak self] in
-                        print("pinged", $0)
-                        DispatchQueue.main.async { self?.update(0) }
-                    }
-                }
-            }
-            """),
     ]
 }

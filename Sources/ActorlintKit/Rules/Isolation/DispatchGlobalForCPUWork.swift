@@ -12,7 +12,9 @@ struct DispatchGlobalForCPUWork: Rule {
             publish the result) is what a `@concurrent` function and an `await` express \
             directly: the work runs on the concurrent executor, the result comes back on the \
             caller's actor, errors propagate with `throws`, cancellation reaches the work, and \
-            the compiler checks every value that crosses. (SE-0461)
+            the compiler checks every value that crosses. (SE-0461) With a compiler older than \
+            Swift 6.2, which has no `@concurrent`, the message says to write a `nonisolated` async \
+            function, which leaves the actor by itself there (SE-0338).
             """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
@@ -29,11 +31,12 @@ struct DispatchGlobalForCPUWork: Rule {
             guard callee.hasPrefix("DispatchQueue.global("), callee.hasSuffix(".async"), let body = node.onlyClosure else { return false }
             return body.statements.count >= 2 && body.containsMainDispatch
         }
+        let spelling = OffActorSpelling(context.module)
         return found.map { call in
             context.violation(
                 "This is the GCD round trip: work on a global queue, then a hop back to the main queue with the result. " +
-                "A `@concurrent` function that returns the result, awaited from main-actor code, does the same with " +
-                "structured cancellation, `throws` and compiler-checked isolation.",
+                "A\(spelling.function.dropFirst()) that returns the result, awaited from main-actor code, does the same with " +
+                "structured cancellation, `throws` and compiler-checked isolation.\(spelling.compilerNote)",
                 at: call.calledExpression)
         }
     }

@@ -23,6 +23,16 @@ extension DispatchGlobalForCPUWork {
             }
         }
         """,
+        // A project that builds with Swift 6.1: the message names a nonisolated async function,
+        // as `@concurrent` does not exist there (SE-0338).
+        RuleExample("""
+            func resize(_ photos: [Photo], done: @escaping ([Photo]) -> Void) {
+                ↓DispatchQueue.global().async {
+                    let small = photos.map { $0.resized(to: 256) }
+                    DispatchQueue.main.async { done(small) }
+                }
+            }
+            """, settings: ModuleSettings(compiler: CompilerVersion(version: "6.1", certainty: .stated, evidence: "pinned by .swift-version"))),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [

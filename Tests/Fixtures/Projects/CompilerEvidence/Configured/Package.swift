@@ -1,0 +1,4 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(name: "Configured", targets: [.target(name: "Core")])

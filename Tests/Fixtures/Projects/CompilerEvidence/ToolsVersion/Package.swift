@@ -1,0 +1,4 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(name: "ToolsVersion", targets: [.target(name: "Core")])

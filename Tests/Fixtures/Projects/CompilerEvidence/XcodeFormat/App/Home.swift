@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct Home: View {
+    var body: some View { Text("Home") }
+}
