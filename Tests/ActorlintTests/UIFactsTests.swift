@@ -99,7 +99,7 @@ import Testing
 
     @Test func typeUsesRecordTheContextThatDecidesTheirIsolation() throws {
         let file = SourceFile(path: "U.swift", text: """
-            final class Model {}
+            final class Model: ObservableObject {}
             final class Worker: Operation {
                 override func main() { _ = Model() }
             }
@@ -117,22 +117,22 @@ import Testing
         let index = ProjectIndex(files: [file])
         let model = IsolationModel(file: file, module: ModuleSettings(name: "App", kind: .app, languageMode: 5), index: index)
         let uses = try #require(index.typeUses["Model"])
-        func main(_ owner: String?, _ member: String) -> Bool? {
-            uses.first { $0.owner == owner && $0.member == member }.flatMap(model.isMainActor)
+        func main(_ owner: String?, declared: String? = nil, closure: ProjectIndex.TypeUse.Closure = .inherits) -> Bool? {
+            uses.first { $0.owner == owner && $0.declared == declared && $0.closure == closure }.flatMap(model.isMainActor)
         }
-        #expect(main("Worker", "main") == false)
-        #expect(main("Screen", "show") == true)
-        #expect(main("Screen", "log") == false)
-        #expect(main("Key", "defaultValue") == false)
-        #expect(main(nil, "background") == false)
-        #expect(main("Row", "model") == true)
+        #expect(main("Worker") == false)
+        #expect(main("Screen") == true)
+        #expect(main("Screen", declared: "nonisolated") == false)
+        #expect(main("Key") == false)
+        #expect(main(nil, closure: .offMain) == false)
         #expect(uses.contains { $0.owner == "Row" && $0.observed })
-        // Only classes of the module are kept.
-        #expect(index.typeUses["Key"] == nil)
+        #expect(uses.first { $0.owner == "Row" && $0.observed }.flatMap(model.isMainActor) == true)
+        // Only classes of the module that may be models are kept.
+        #expect(index.typeUses["Key"] == nil && index.typeUses["Worker"] == nil)
     }
 
     @Test func typeUsesSurviveTheCache() {
-        let file = SourceFile(path: "C.swift", text: "final class Model {}\nfinal class Worker { func run() { DispatchQueue.main.async { _ = Model() } } }")
+        let file = SourceFile(path: "C.swift", text: "final class Model: ObservableObject {}\nfinal class Worker { func run() { DispatchQueue.main.async { _ = Model() } } }")
         let summary = FileSummary(file)
         #expect(summary.relocated(to: "C.swift") == summary)
         #expect(summary.typeUses["Model"]?.first?.closure == .mainActor)

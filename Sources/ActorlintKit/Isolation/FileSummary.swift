@@ -34,7 +34,7 @@ public struct FileSummary: Sendable, Equatable {
     public init(_ file: SourceFile) {
         let collector = ProjectIndex.Collector(file: file)
         collector.walk(file.tree)
-        let uses = ProjectIndex.TypeUseCollector(file: file)
+        let uses = ProjectIndex.TypeUseCollector()
         uses.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
@@ -42,11 +42,13 @@ public struct FileSummary: Sendable, Equatable {
                   cancellation: CancellationReach.FileContribution(file))
     }
 
-    /// Identifies the summary's content, paths included (they appear in isolation reasons).
+    /// Identifies the summary's content, paths included (they appear in isolation reasons), but
+    /// not its type uses: a findings key holds those only for the file that declares the type
+    /// (`ProjectIndex.typeUsesDigest(forFile:)`).
     func digest(path: String) -> Digest {
         var writer = ByteWriter()
         writer.write(path)
-        encode(to: &writer)
+        encode(to: &writer, includingUses: false)
         return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
     }
 }

@@ -127,7 +127,7 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         declaredGlobalActors = globalActors
         let classes = types
-        typeUses = typeUses.filter { classes[$0.key]?.kind == .class }
+        typeUses = typeUses.filter { classes[$0.key].map(Self.keepsUses) == true }
     }
 
     /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
@@ -142,10 +142,15 @@ public final class ProjectIndex: @unchecked Sendable {
         imports = base.imports.union(fresh.imports)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
-        var uses = base.typeUses.mapValues { $0.filter { $0.path != file.path } }
-        let collector = TypeUseCollector(file: file)
+        // Uses carry no file: the file's earlier uses stay beside its new ones, which can only
+        // keep a rule quiet.
+        var uses = base.typeUses
+        let collector = TypeUseCollector()
         collector.walk(file.tree)
-        for (name, fileUses) in collector.uses { uses[name, default: []] += fileUses }
+        for (name, fileUses) in collector.uses {
+            let known = Set(uses[name] ?? [])
+            uses[name, default: []] += fileUses.filter { !known.contains($0) }
+        }
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
         // Which tasks get cancelled, and the sibling modules, do not change with one file's fix.
@@ -153,7 +158,7 @@ public final class ProjectIndex: @unchecked Sendable {
         cancellationReachBox = base.cancellationReachBox
         dependencies = base.dependencies
         let classes = types
-        typeUses = uses.filter { classes[$0.key]?.kind == .class && !$0.value.isEmpty }
+        typeUses = uses.filter { classes[$0.key].map(Self.keepsUses) == true && !$0.value.isEmpty }
     }
 
     public static let empty = ProjectIndex()

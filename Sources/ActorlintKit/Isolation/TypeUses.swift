@@ -6,7 +6,8 @@ import SwiftSyntax
 // isolation of the code around a use depends on declarations in other files), resolved with it.
 
 extension ProjectIndex {
-    /// One place where a type's name appears inside a member (its signature, body or type).
+    /// A kind of place where a type's name appears inside a member (its signature, body or
+    /// type). No line is kept: the table changes only when a new kind of context uses a type.
     public struct TypeUse: Sendable, Hashable {
         /// What a closure around the use says about where it runs.
         public enum Closure: UInt8, Sendable {
@@ -17,16 +18,12 @@ extension ProjectIndex {
             /// `@Sendable` or detached: `Task.detached`, `DispatchQueue.global().async`, observers.
             case offMain
         }
-        public var path: String
-        public var line: Int
         /// The type, or the extended type, whose member holds the use; nil for a global.
         public var owner: String?
         /// The member's own `@GlobalActor` attribute name, or `nonisolated`/`concurrent`; else
         /// an extension's global actor; nil when the member declares nothing.
         public var declared: String?
         public var closure: Closure
-        /// The member's name, for messages: `start`, `init`, `shared`.
-        public var member: String
         /// The use is the type of a property that a SwiftUI view observes (`@StateObject`,
         /// `@ObservedObject`, `@EnvironmentObject`, `@State`, `@Bindable`, `@Environment`).
         public var observed = false
@@ -40,17 +37,19 @@ extension ProjectIndex {
     /// The uses of each name in one file: the first of each kind of context (owner, declared
     /// isolation, closure), which is all a question about isolation needs.
     final class TypeUseCollector: SyntaxVisitor {
-        let file: SourceFile
         private(set) var uses: [String: [TypeUse]] = [:]
-        private var seen: Set<String> = []
+        private struct Key: Hashable {
+            var name: String
+            var use: TypeUse
+        }
+        private var seen: Set<Key> = []
         private var owners: [(name: String, declared: String?)] = []
-        private var members: [(name: String, declared: String?, observed: Bool)] = []
+        private var members: [(declared: String?, observed: Bool)] = []
         private var closures: [TypeUse.Closure] = []
         /// Depth of code blocks inside the innermost member: declarations there are locals.
         private var bodies: [Int] = [0]
 
-        init(file: SourceFile) {
-            self.file = file
+        init() {
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -96,7 +95,7 @@ extension ProjectIndex {
             let observed = isProperty && attributes.contains {
                 $0.as(AttributeSyntax.self).map { ProjectIndex.observingWrappers.contains($0.attributeName.trimmedText) } ?? false
             }
-            members.append((name, declared(attributes, modifiers) ?? owners.last?.declared, observed))
+            members.append((declared(attributes, modifiers) ?? owners.last?.declared, observed))
             bodies.append(0)
         }
         private func leaveMember() {
@@ -172,17 +171,62 @@ extension ProjectIndex {
             return .visitChildren
         }
 
+        /// Types of the standard library and the SDKs that every file names: never a class of the
+        /// module, so not worth a place in each file's summary.
+        static let sdkNames: Set<String> = {
+            var names: Set<String> = [
+                "String", "Int", "Double", "Float", "Bool", "Character", "Array", "Dictionary", "Set", "Optional",
+                "Result", "Error", "Void", "Never", "Any", "AnyObject", "Self", "Int64", "Int32", "UInt", "UInt8",
+                "Data", "Date", "URL", "UUID", "Task", "TaskGroup", "MainActor", "DispatchQueue", "NotificationCenter",
+                "Notification", "UserDefaults", "Bundle", "FileManager", "JSONDecoder", "JSONEncoder", "Timer", "RunLoop",
+                "OperationQueue", "URLSession", "URLRequest", "IndexPath", "NSNumber", "NSString", "NSObject",
+                "TimeInterval", "Locale", "Calendar", "DateFormatter", "CGFloat", "CGRect", "CGSize", "CGPoint",
+                "AnyCancellable", "AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Published", "Binding",
+                "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment", "Text", "Image", "Color",
+                "Font", "Spacer", "Divider", "EmptyView", "AnyView", "UIColor", "UIImage", "UIFont", "NSColor", "NSImage",
+                "NSFont", "Logger",
+            ]
+            names.formUnion(Catalogue.swiftUIBuilders)
+            names.formUnion(Catalogue.mainActorClasses.keys)
+            return names
+        }()
+
         private func record(_ token: TokenSyntax) {
-            guard let member = members.last, case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true else { return }
+            guard let member = members.last, case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
+                  !Self.sdkNames.contains(name) else { return }
             // The innermost closure that says where it runs decides.
             let closure = closures.last(where: { $0 != .inherits }) ?? .inherits
             let owner = owners.last?.name
-            let key = "\(name)|\(owner ?? "")|\(member.declared ?? "")|\(closure.rawValue)|\(member.observed)"
-            guard seen.insert(key).inserted else { return }
-            uses[name, default: []].append(TypeUse(path: file.path, line: file.line(of: token), owner: owner,
-                                                   declared: member.declared, closure: closure, member: member.name,
-                                                   observed: member.observed))
+            let use = TypeUse(owner: owner, declared: member.declared, closure: closure, observed: member.observed)
+            guard seen.insert(Key(name: name, use: use)).inserted else { return }
+            uses[name, default: []].append(use)
         }
+    }
+}
+
+extension ProjectIndex {
+    /// Classes whose uses the index keeps: those that may be UI models (`@Observable`, or with a
+    /// superclass or conformances); a class without either cannot be one.
+    static func keepsUses(of type: TypeInfo) -> Bool {
+        type.kind == .class && (!type.inherited.isEmpty || type.attributes.contains("Observable"))
+    }
+
+    /// Identifies the uses of the classes declared in the file at `path`: what the file's
+    /// findings read of the table besides the module's declarations, so that a new use of a
+    /// class changes the findings key of the file that declares it, not of the whole module.
+    func typeUsesDigest(forFile path: String) -> Digest {
+        let names = memo("typeUses.byFile") { () -> [String: [String]] in
+            var byFile: [String: [String]] = [:]
+            for (name, type) in types where typeUses[name] != nil { byFile[type.path, default: []].append(name) }
+            return byFile.mapValues { $0.sorted() }
+        }[path] ?? []
+        guard !names.isEmpty else { return .zero }
+        var writer = ByteWriter()
+        for name in names {
+            writer.write(name)
+            FileSummary.encode(uses: typeUses[name] ?? [], to: &writer)
+        }
+        return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
     }
 }
 

@@ -84,12 +84,11 @@ enum MemoryEstimate {
             + closureParameters.reduce(0) { $0 + array($1) }
     }
 
-    /// A table of type uses: its entries, their arrays and the strings they hold (paths are
-    /// shared with the file's slot).
+    /// A table of type uses: its entries, their arrays and the strings they hold.
     private static func uses(_ table: [String: [ProjectIndex.TypeUse]]) -> Int {
         dictionary(table) + table.reduce(0) { total, entry in
             total + text(entry.key) + array(entry.value)
-                + entry.value.reduce(0) { $0 + text($1.owner ?? "") + text($1.declared ?? "") + text($1.member) }
+                + entry.value.reduce(0) { $0 + text($1.owner ?? "") + text($1.declared ?? "") }
         }
     }
 

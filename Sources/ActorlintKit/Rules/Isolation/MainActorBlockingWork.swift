@@ -15,7 +15,7 @@ struct MainActorBlockingWork: Rule {
             MainActor, and a nonisolated async function under NonisolatedNonsendingByDefault \
             when its caller is on the main actor all run on the main actor, and their \
             synchronous stretches block the UI. Only the awaits free it. Move the heavy part \
-            into a `@concurrent` function and await its result; the assignment back then \
+            into a `@concurrent` function (before Swift 6.2, a `nonisolated` async one) and await its result; the assignment back then \
             happens on the main actor again. (SE-0461)
             A finding needs evidence of size, not just an API's name: a loop over a collection \
             from outside the function that builds text or nests a second loop over outside data; \
@@ -44,6 +44,9 @@ struct MainActorBlockingWork: Rule {
         guard context.module.kind != .test, InteractiveUI.moduleHasUI(context) else { return [] }
         var violations: [Violation] = []
         let callersOnMain = MainActorCallSites(context)
+        // The spelling of "off the actor" the module's compiler has.
+        let spelling = OffActorSpelling(context.module)
+        let destination = spelling.form == .unknown ? "a `@concurrent` function (before Swift 6.2: a `nonisolated` async one)" : spelling.function
         for function in AsyncFunctions.all(in: context.file) {
             let isolation = context.isolation.isolation(of: function)
             var why: String
@@ -61,7 +64,7 @@ struct MainActorBlockingWork: Rule {
             for work in BlockingWork.all(in: body, file: context.file) {
                 violations.append(context.violation(
                     "Async does not mean background: \(why). \(work.what.prefix(1).uppercased() + work.what.dropFirst()) blocks " +
-                    "the UI while it runs; move it into a `@concurrent` function and await the result.",
+                    "the UI while it runs; move it into \(destination) and await the result.",
                     at: work.node))
             }
         }

@@ -100,7 +100,7 @@ private enum Blockers {
         for use in index.typeUses[name] ?? [] {
             if let owner = use.owner, use.closure != .offMain, owner == name || isSubclass(owner, of: name, index) { continue }
             if context.isolation.isMainActor(use) == true { continue }
-            return "used in `\(use.owner.map { "\($0)." } ?? "")\(use.member)` (\(use.path.split(separator: "/").last ?? ""):\(use.line))"
+            return "used in code of `\(use.owner ?? "the module")` that is not main-actor code"
         }
         return nil
     }
@@ -134,15 +134,24 @@ private enum Blockers {
         return nil
     }
 
-    /// A `@Sendable` closure of the class's own code that uses `self`: it cannot touch
-    /// main-actor state.
+    /// A `@Sendable` closure of the class's own code that uses `self` synchronously: that code
+    /// could not touch main-actor state. A use inside a main-actor closure within it
+    /// (`MainActor.run`), an awaited one, or a capture list is fine.
     private static func sendableClosures(in groups: [DeclGroupSyntax]) -> String? {
         for group in groups {
             for token in group.memberBlock.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.self) {
                 var current = token.parent
+                var awaited = false
                 while let node = current, !node.is(MemberBlockSyntax.self) {
-                    if let closure = node.as(ClosureExprSyntax.self), ProjectIndex.TypeUseCollector.kind(of: closure) == .offMain {
-                        return "a `@Sendable` closure uses `self`"
+                    if node.is(ClosureCaptureSyntax.self) { break }
+                    if node.is(AwaitExprSyntax.self) { awaited = true }
+                    if let closure = node.as(ClosureExprSyntax.self) {
+                        let kind = ProjectIndex.TypeUseCollector.kind(of: closure)
+                        if kind == .mainActor { break }
+                        if kind == .offMain {
+                            if awaited { break }
+                            return "a `@Sendable` closure uses `self`"
+                        }
                     }
                     current = node.parent
                 }
