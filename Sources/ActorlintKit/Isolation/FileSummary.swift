@@ -34,11 +34,9 @@ public struct FileSummary: Sendable, Equatable {
     public init(_ file: SourceFile) {
         let collector = ProjectIndex.Collector(file: file)
         collector.walk(file.tree)
-        let uses = ProjectIndex.TypeUseCollector()
-        uses.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
-                  closureProperties: collector.closureProperties, typeUses: uses.uses,
+                  closureProperties: collector.closureProperties, typeUses: ProjectIndex.TypeUseCollector.uses(in: file.tree),
                   cancellation: CancellationReach.FileContribution(file))
     }
 

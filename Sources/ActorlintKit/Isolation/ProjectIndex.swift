@@ -145,9 +145,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // Uses carry no file: the file's earlier uses stay beside its new ones, which can only
         // keep a rule quiet.
         var uses = base.typeUses
-        let collector = TypeUseCollector()
-        collector.walk(file.tree)
-        for (name, fileUses) in collector.uses {
+        for (name, fileUses) in TypeUseCollector.uses(in: file.tree) {
             let known = Set(uses[name] ?? [])
             uses[name, default: []] += fileUses.filter { !known.contains($0) }
         }

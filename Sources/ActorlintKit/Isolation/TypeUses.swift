@@ -35,25 +35,115 @@ extension ProjectIndex {
     ]
 
     /// The uses of each name in one file: the first of each kind of context (owner, declared
-    /// isolation, closure), which is all a question about isolation needs.
-    final class TypeUseCollector: SyntaxVisitor {
-        private(set) var uses: [String: [TypeUse]] = [:]
+    /// isolation, closure), which is all a question about isolation needs. A scan of the
+    /// file's tokens, not a walk of every node: only a capitalized name asks for its context.
+    enum TypeUseCollector {
+        static func uses(in tree: some SyntaxProtocol) -> [String: [TypeUse]] {
+            var scan = Scan()
+            for token in tree.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
+                      let parent = token.parent, parent.is(DeclReferenceExprSyntax.self) || parent.is(IdentifierTypeSyntax.self),
+                      !sdkNames.contains(name), let use = scan.context(of: parent),
+                      scan.seen.insert(Key(name: name, use: use)).inserted else { continue }
+                scan.uses[name, default: []].append(use)
+            }
+            return scan.uses
+        }
+
         private struct Key: Hashable {
             var name: String
             var use: TypeUse
         }
-        private var seen: Set<Key> = []
-        private var owners: [(name: String, declared: String?)] = []
-        private var members: [(declared: String?, observed: Bool)] = []
-        private var closures: [TypeUse.Closure] = []
-        /// Depth of code blocks inside the innermost member: declarations there are locals.
-        private var bodies: [Int] = [0]
 
-        init() {
-            super.init(viewMode: .sourceAccurate)
+        /// One file's scan: the contexts of closures and members are computed once each.
+        private struct Scan {
+            var uses: [String: [TypeUse]] = [:]
+            var seen: Set<Key> = []
+            private var contexts: [SyntaxIdentifier: TypeUse?] = [:]
+
+            /// The context of a use: the innermost closure that says where it runs, the member
+            /// it is in (a declaration directly in a type or the file), and the type around
+            /// that. nil outside any member (an inheritance clause, top-level statements) and in
+            /// a local type.
+            mutating func context(of node: Syntax) -> TypeUse? {
+                var current = node.parent
+                while let candidate = current {
+                    if candidate.is(ClosureExprSyntax.self) || Self.isMember(candidate) { return context(at: candidate) }
+                    if Self.endsSearch(candidate) { return nil }
+                    current = candidate.parent
+                }
+                return nil
+            }
+
+            /// The context of a closure or a member node, memoized.
+            private mutating func context(at node: Syntax) -> TypeUse? {
+                if let known = contexts[node.id] { return known }
+                let result: TypeUse?
+                if let closure = node.as(ClosureExprSyntax.self) {
+                    let kind = TypeUseCollector.kind(of: closure)
+                    var outer = context(of: node)
+                    if kind != .inherits { outer?.closure = kind }
+                    result = outer
+                } else {
+                    result = memberContext(node)
+                }
+                contexts[node.id] = result
+                return result
+            }
+
+            /// A member's owner and declared isolation: the type or extension whose member block
+            /// holds it, or the file; nil for a member of a local type.
+            private func memberContext(_ member: Syntax) -> TypeUse? {
+                var current = member.parent
+                while let candidate = current {
+                    switch candidate.kind {
+                    case .classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl:
+                        guard let group = candidate.asProtocol((any DeclGroupSyntax).self) else { return nil }
+                        let extensionDecl = candidate.as(ExtensionDeclSyntax.self)
+                        let owner = extensionDecl.map { ProjectIndex.baseName($0.extendedType) } ?? group.typeName
+                        let extensionActor = extensionDecl.flatMap { declared($0.attributes, $0.modifiers) }
+                        return use(member, owner: owner, ownerDeclared: extensionActor, closure: .inherits)
+                    case .sourceFile:
+                        return use(member, owner: nil, ownerDeclared: nil, closure: .inherits)
+                    case .protocolDecl, .codeBlock, .closureExpr, .accessorBlock:
+                        return nil
+                    default:
+                        current = candidate.parent
+                    }
+                }
+                return nil
+            }
+
+            /// A declaration directly in a type's member block or at file scope.
+            static func isMember(_ node: Syntax) -> Bool {
+                switch node.kind {
+                case .functionDecl, .initializerDecl, .deinitializerDecl, .subscriptDecl, .variableDecl:
+                    return node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+                default:
+                    return false
+                }
+            }
+
+            /// Where a use has no member around it.
+            static func endsSearch(_ node: Syntax) -> Bool {
+                switch node.kind {
+                case .classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl, .sourceFile: true
+                default: false
+                }
+            }
         }
 
-        private func declared(_ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax?) -> String? {
+        fileprivate static func use(_ member: Syntax, owner: String?, ownerDeclared: String?, closure: TypeUse.Closure) -> TypeUse {
+            let decl = member.asProtocol((any WithAttributesSyntax).self)
+            let modifiers = member.asProtocol((any WithModifiersSyntax).self)?.modifiers
+            let attributes = decl?.attributes ?? AttributeListSyntax([])
+            let observed = member.is(VariableDeclSyntax.self) && attributes.contains {
+                $0.as(AttributeSyntax.self).map { ProjectIndex.observingWrappers.contains($0.attributeName.trimmedText) } ?? false
+            }
+            return TypeUse(owner: owner, declared: declared(attributes, modifiers) ?? ownerDeclared, closure: closure, observed: observed)
+        }
+
+        fileprivate static func declared(_ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax?) -> String? {
             if modifiers?.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }) == true { return "nonisolated" }
             let names = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
             if names.contains("concurrent") { return "concurrent" }
@@ -68,88 +158,6 @@ extension ProjectIndex {
             "GestureState", "ToolbarContentBuilder", "SceneBuilder", "CommandsBuilder", "ResultBuilder",
         ]
 
-        private var inLocalScope: Bool { (bodies.last ?? 0) > 0 }
-
-        private func enterType(_ name: String, declared: String?) -> SyntaxVisitorContinueKind {
-            guard !inLocalScope else { return .skipChildren }
-            owners.append((name, declared))
-            return .visitChildren
-        }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, declared: nil) }
-        override func visitPost(_ node: ClassDeclSyntax) { if !inLocalScope { owners.removeLast() } }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, declared: nil) }
-        override func visitPost(_ node: StructDeclSyntax) { if !inLocalScope { owners.removeLast() } }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, declared: nil) }
-        override func visitPost(_ node: EnumDeclSyntax) { if !inLocalScope { owners.removeLast() } }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text, declared: nil) }
-        override func visitPost(_ node: ActorDeclSyntax) { if !inLocalScope { owners.removeLast() } }
-        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterType(ProjectIndex.baseName(node.extendedType), declared: declared(node.attributes, node.modifiers))
-        }
-        override func visitPost(_ node: ExtensionDeclSyntax) { if !inLocalScope { owners.removeLast() } }
-
-        private func enterMember(_ name: String, _ attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax?,
-                                 isProperty: Bool = false) {
-            guard !inLocalScope else { return }
-            let observed = isProperty && attributes.contains {
-                $0.as(AttributeSyntax.self).map { ProjectIndex.observingWrappers.contains($0.attributeName.trimmedText) } ?? false
-            }
-            members.append((declared(attributes, modifiers) ?? owners.last?.declared, observed))
-            bodies.append(0)
-        }
-        private func leaveMember() {
-            guard bodies.count > 1, bodies.last == 0 else { return }
-            members.removeLast()
-            bodies.removeLast()
-        }
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterMember(node.name.text, node.attributes, node.modifiers)
-            return .visitChildren
-        }
-        override func visitPost(_ node: FunctionDeclSyntax) { leaveMember() }
-        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterMember("init", node.attributes, node.modifiers)
-            return .visitChildren
-        }
-        override func visitPost(_ node: InitializerDeclSyntax) { leaveMember() }
-        override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterMember("deinit", node.attributes, node.modifiers)
-            return .visitChildren
-        }
-        override func visitPost(_ node: DeinitializerDeclSyntax) { leaveMember() }
-        override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterMember("subscript", node.attributes, node.modifiers)
-            return .visitChildren
-        }
-        override func visitPost(_ node: SubscriptDeclSyntax) { leaveMember() }
-        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            enterMember(node.names.first ?? "property", node.attributes, node.modifiers, isProperty: true)
-            return .visitChildren
-        }
-        override func visitPost(_ node: VariableDeclSyntax) { leaveMember() }
-
-        // Code blocks and closures inside a member: declarations there are locals of the member.
-        override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-            bodies[bodies.count - 1] += 1
-            return .visitChildren
-        }
-        override func visitPost(_ node: CodeBlockSyntax) { bodies[bodies.count - 1] -= 1 }
-        override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-            bodies[bodies.count - 1] += 1
-            return .visitChildren
-        }
-        override func visitPost(_ node: AccessorBlockSyntax) { bodies[bodies.count - 1] -= 1 }
-        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-            bodies[bodies.count - 1] += 1
-            closures.append(Self.kind(of: node))
-            return .visitChildren
-        }
-        override func visitPost(_ node: ClosureExprSyntax) {
-            bodies[bodies.count - 1] -= 1
-            closures.removeLast()
-        }
-
         /// What the API a closure is passed to, or its own attributes, say about where it runs.
         static func kind(of closure: ClosureExprSyntax) -> TypeUse.Closure {
             let attributes = closure.signature?.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText } ?? []
@@ -160,15 +168,6 @@ extension ProjectIndex {
             case .nonisolated?: return .offMain
             default: return .inherits
             }
-        }
-
-        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            record(node.baseName)
-            return .visitChildren
-        }
-        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-            record(node.name)
-            return .visitChildren
         }
 
         /// Types of the standard library and the SDKs that every file names: never a class of the
@@ -191,16 +190,6 @@ extension ProjectIndex {
             return names
         }()
 
-        private func record(_ token: TokenSyntax) {
-            guard let member = members.last, case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
-                  !Self.sdkNames.contains(name) else { return }
-            // The innermost closure that says where it runs decides.
-            let closure = closures.last(where: { $0 != .inherits }) ?? .inherits
-            let owner = owners.last?.name
-            let use = TypeUse(owner: owner, declared: member.declared, closure: closure, observed: member.observed)
-            guard seen.insert(Key(name: name, use: use)).inserted else { return }
-            uses[name, default: []].append(use)
-        }
     }
 }
 

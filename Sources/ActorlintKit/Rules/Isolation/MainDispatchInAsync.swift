@@ -19,6 +19,12 @@ struct MainDispatchInAsync: Rule {
             function (a Combine `sink`, a completion handler, a continuation's body) runs when it is \
             called, where no `await` is possible; main-dispatch-in-callback covers those.
             """,
+        limits: """
+            Left alone: a dispatch with a comment on it (its author says why it must be a hop), \
+            and test code, where a hop lets the main queue run what was queued before it. The \
+            synchronous overload of an async method is callback code, not the async overload's \
+            body, even when both share a name.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
@@ -28,6 +34,9 @@ struct MainDispatchInAsync: Rule {
             guard let code = dispatch.asyncCode else { return nil }
             let here = context.isolation.isolation(of: code)
             guard Self.isOffMain(here.isolation) else { return nil }
+            // A hop whose comment says why it is one, and a test waiting for the main queue to run
+            // what was queued before it, want the main queue's order, not just the main actor.
+            guard !dispatch.isJustified, !TestCode.contains(dispatch.call, in: context.file) else { return nil }
             let order: String
             switch Self.statementAfter(dispatch, in: code) {
             case let next? where next.id == Syntax(dispatch.call).id: order = "; the loop goes on first"
