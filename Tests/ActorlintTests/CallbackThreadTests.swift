@@ -132,6 +132,54 @@ import Testing
         #expect(Self.isCallersThread(posterThread.thread))
     }
 
+    @Test func aTimerFiresWhereEveryPathThatSchedulesItRuns() {
+        // A private method whose every call is on the main thread: a main-queue sink and a
+        // `@MainActor` method.
+        let scheduled = Self.result("""
+            final class Screensaver: ObservableObject {
+                @Published var isActive = false
+                var bag = Set<AnyCancellable>()
+                private var timer: Timer?
+                init(_ settings: AnyPublisher<Int, Never>) {
+                    settings.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.restart() }.store(in: &bag)
+                }
+                @MainActor func wake() { restart() }
+                private func restart() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 30, repeats: false) { [weak self] _ in
+                        self?.isActive = true // here
+                    }
+                }
+            }
+            """)
+        #expect(Self.isMainThread(scheduled.thread))
+        // One call from a callback whose thread is unknown, or a method others may call: unknown.
+        let unknownCaller = Self.result("""
+            final class Screensaver: ObservableObject {
+                @Published var isActive = false
+                private var timer: Timer?
+                func observe(_ center: MotionCenter) { center.onMotion { [weak self] in self?.restart() } }
+                private func restart() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 30, repeats: false) { [weak self] _ in
+                        self?.isActive = true // here
+                    }
+                }
+            }
+            """)
+        #expect(Self.isCallersThread(unknownCaller.thread))
+        let internalMethod = Self.result("""
+            final class Screensaver: ObservableObject {
+                @Published var isActive = false
+                @MainActor func wake() { restart() }
+                func restart() {
+                    _ = Timer.scheduledTimer(withTimeInterval: 30, repeats: false) { [weak self] _ in
+                        self?.isActive = true // here
+                    }
+                }
+            }
+            """)
+        #expect(Self.isCallersThread(internalMethod.thread))
+    }
+
     @Test func sendableMetatypeConformancesKeepDefaultMainActorAway() {
         let mainByDefault = ModuleSettings(name: "App", defaultIsolation: .mainActor)
         let intent = Self.result("""

@@ -109,12 +109,12 @@ import Testing
 @Suite struct SameNameTypesTests {
     @Test func eachDeclarationKeepsItsOwnAttributes() throws {
         let code = """
-            import Combine
+            import SwiftUI
             enum Feed {
                 @MainActor final class Model: ObservableObject { @Published var items: [String] = [] }
             }
             enum Search {
-                final class Model: ObservableObject { @Published var query = "" }
+                final class Model: ObservableObject { @Published var query = ""; @MainActor func clear() { query = "" } }
             }
             """
         let findings = Linter(ruleIDs: ["ui-model-missing-main-actor"])
@@ -123,7 +123,7 @@ import Testing
         let fixed = Fixer(linter: Linter(ruleIDs: ["ui-model-missing-main-actor"]), includeUnsafe: true)
             .fix(SourceFile(path: "Models.swift", text: code), module: .plainSwift6).text
         #expect(FixInvariants.firstViolation(in: code, module: .plainSwift6) == nil)
-        #expect(fixed.components(separatedBy: "@MainActor").count == 3)
+        #expect(fixed.components(separatedBy: "@MainActor").count == 4)
     }
 }
 

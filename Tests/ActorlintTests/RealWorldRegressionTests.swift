@@ -91,9 +91,11 @@ import Testing
 
             final class DownloadsModel: ObservableObject {
                 @Published var progress = 0.0
+                @Published var isLoading = false
 
                 func refresh() async {
                     let value = await fetchProgress()
+                    isLoading = false
                     DispatchQueue.main.async {
                         self.progress = value
                     }
@@ -112,7 +114,7 @@ import Testing
         let linter = Linter(ruleIDs: Set(RuleRegistry.allIDs))
         let file = SourceFile(path: "DownloadsModel.swift", text: before)
         let reported = linter.findings(in: file, module: .plainSwift6)
-        #expect(reported.map(\.ruleID) == ["ui-model-missing-main-actor", "main-dispatch-in-async"], "precondition")
+        #expect(reported.map(\.ruleID) == ["ui-model-missing-main-actor", "published-mutation-off-main", "main-dispatch-in-async"], "precondition")
         let annotated = before.replacingOccurrences(of: "final class", with: "@MainActor\nfinal class")
         let onePass = Fixer(linter: linter, includeUnsafe: true, passes: 1).fix(file, module: .plainSwift6)
         #expect(onePass.applied == 1)

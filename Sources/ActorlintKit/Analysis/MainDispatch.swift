@@ -58,6 +58,22 @@ struct MainDispatch {
         return false
     }
 
+    /// The async function, task or async closure whose body the dispatch belongs to, through
+    /// closures that run on the spot (`forEach`, `map`, `withAnimation`). A callback (a Combine
+    /// `sink`, a completion handler, a continuation's body) is synchronous code that runs when it
+    /// is called: no `await` is possible there, and it is not the async code around it.
+    var asyncCode: ExecutionContext? {
+        var context = ExecutionContext.innermost(containing: Syntax(call))
+        while !context.isAsync {
+            guard context.kind == .closure, let owner = context.node?.as(ClosureExprSyntax.self)?.invocation?.call,
+                  let method = owner.calleeName,
+                  Catalogue.synchronousClosureMethods.contains(method) || ["withAnimation", "autoreleasepool"].contains(method),
+                  let parent = context.parent else { return nil }
+            context = parent
+        }
+        return context
+    }
+
     /// The dispatch is in the `else` of `if Thread.isMainThread` (or the `if` of `!isMainThread`).
     var isOffMainBranch: Bool {
         var current = call.parent

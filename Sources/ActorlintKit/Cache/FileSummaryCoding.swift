@@ -2,7 +2,7 @@
 /// the file's own, and `decode` puts it back. Sets and dictionaries are written sorted, so equal
 /// summaries give equal bytes and equal digests.
 extension FileSummary {
-    func encode(to writer: inout ByteWriter) {
+    func encode(to writer: inout ByteWriter, includingUses: Bool = true) {
         writer.write(types.count)
         for type in types { Self.encode(type, to: &writer) }
         writer.write(globalActorNames.sorted())
@@ -16,6 +16,7 @@ extension FileSummary {
             for parameter in parameters { Self.encode(parameter, to: &writer) }
         }
         writer.write(closureProperties) { writer, property in Self.encode(property, to: &writer) }
+        if includingUses { writer.write(typeUses) { writer, uses in Self.encode(uses: uses, to: &writer) } }
         writer.write(cancellation.awaits) { writer, callees in writer.write(callees.sorted()) }
         writer.write(cancellation.roots) { writer, root in
             writer.write(root.source)
@@ -29,6 +30,16 @@ extension FileSummary {
         writer.write(resumeHelpers.once.sorted())
         writer.write(resumeHelpers.repeating.sorted())
         writer.write(lastingFailures.sorted())
+    }
+
+    static func encode(uses: [ProjectIndex.TypeUse], to writer: inout ByteWriter) {
+        writer.write(uses.count)
+        for use in uses {
+            writer.write(use.owner ?? "")
+            writer.write(use.declared ?? "")
+            writer.write(Int(use.closure.rawValue))
+            writer.write(use.observed)
+        }
     }
 
     /// The same summary with `path` in place of the path it was made under (a cache entry keeps
@@ -67,6 +78,20 @@ extension FileSummary {
         }
         for _ in 0..<(try reader.readCount()) {
             summary.closureProperties[try reader.readString()] = try decodeParameter(from: &reader)
+        }
+        for _ in 0..<(try reader.readCount()) {
+            let name = try reader.readString()
+            var uses: [ProjectIndex.TypeUse] = []
+            for _ in 0..<(try reader.readCount()) {
+                let owner = try reader.readString()
+                let declared = try reader.readString()
+                guard let closure = ProjectIndex.TypeUse.Closure(rawValue: UInt8(clamping: try reader.readInt())) else {
+                    throw ByteReader.Damaged()
+                }
+                uses.append(ProjectIndex.TypeUse(owner: owner.isEmpty ? nil : owner, declared: declared.isEmpty ? nil : declared,
+                                                 closure: closure, observed: try reader.readBool()))
+            }
+            summary.typeUses[name] = uses
         }
         for _ in 0..<(try reader.readCount()) {
             summary.cancellation.awaits[try reader.readString()] = Set(try reader.readStrings())

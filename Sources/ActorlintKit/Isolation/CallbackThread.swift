@@ -50,15 +50,48 @@ extension IsolationModel {
                 ? "an observer registered with `queue: nil` runs on the thread that posts the notification"
                 : "the observer runs on `\(queue.trimmedText)`, which actorlint does not know to be the main queue", at: closure))
         }
-        if callee == "Timer.scheduledTimer" {
+        if Catalogue.runLoopTimers.contains(callee) {
             let scheduler = enclosing(closure)
             if scheduler.isOnMainThread {
                 return .mainThread(reason(
-                    "`Timer.scheduledTimer` fires on the run loop of the thread that schedules it, and the code scheduling it runs on the main thread (\(scheduler.because))",
+                    "`\(callee)` fires on the run loop of the thread that schedules it, and the code scheduling it runs on the main thread (\(scheduler.because))",
                     at: closure))
             }
-            return .callersThread(reason("`Timer.scheduledTimer` fires on the run loop of the thread that schedules it, which actorlint cannot tell is the main thread", at: closure))
+            if let function = ExecutionContext.innermost(containing: Syntax(call)).node?.as(FunctionDeclSyntax.self),
+               let callers = callersOnMainThread(function) {
+                return .mainThread(reason(
+                    "`\(callee)` fires on the run loop of the thread that schedules it, and every call of `\(function.name.text)` (\(callers)) is on the main thread",
+                    at: closure))
+            }
+            return .callersThread(reason("`\(callee)` fires on the run loop of the thread that schedules it, which actorlint cannot tell is the main thread", at: closure))
         }
         return .asIsolated
+    }
+
+    /// For a `private` or `fileprivate` synchronous method, whose callers are all in this file:
+    /// the lines of its calls when every one runs on the main thread, itself or through other
+    /// such methods (a few levels deep); nil when one does not, or cannot be told.
+    func callersOnMainThread(_ function: FunctionDeclSyntax, depth: Int = 0) -> String? {
+        let name = function.name.text
+        guard depth < 4, function.signature.effectSpecifiers?.asyncSpecifier == nil,
+              function.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }),
+              file.shared(FunctionDeclSyntax.self).filter({ $0.name.text == name }).count == 1 else { return nil }
+        let calls = file.functionCalls.filter { call in
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == name }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == name {
+                // `self.f()`, `self?.f()`: a call of this type's method.
+                return member.base?.trimmedText.hasPrefix("self") == true
+            }
+            return false
+        }
+        // A method also passed by name (`#selector(f)`, `perform(f)`) has callers actorlint cannot see.
+        let mentions = file.tree.tokens(viewMode: .sourceAccurate).filter { $0.text == name }.count
+        guard !calls.isEmpty, mentions == calls.count + 1 else { return nil }
+        for call in calls {
+            let context = ExecutionContext.innermost(containing: Syntax(call))
+            if isolation(of: context).isOnMainThread { continue }
+            guard let caller = context.node?.as(FunctionDeclSyntax.self), callersOnMainThread(caller, depth: depth + 1) != nil else { return nil }
+        }
+        return "line" + (calls.count == 1 ? " " : "s ") + calls.map { String(file.line(of: $0)) }.joined(separator: ", ")
     }
 }

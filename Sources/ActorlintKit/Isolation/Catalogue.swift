@@ -181,6 +181,9 @@ public enum Catalogue {
         "DispatchQueue.main", "RunLoop.main", "OperationQueue.main", ".main", "DispatchQueue.main.eraseToAnyScheduler()",
     ]
 
+    /// Timers whose block fires on the run loop of the thread that schedules them.
+    public static let runLoopTimers: Set<String> = ["Timer.scheduledTimer"]
+
     /// APIs that run a `@Sendable` block on the main thread: the compiler does not treat the
     /// block as main-actor code, but it runs there.
     public static let mainThreadBlocks: [String: String] = [

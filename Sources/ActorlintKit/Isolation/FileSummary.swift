@@ -13,6 +13,8 @@ public struct FileSummary: Sendable, Equatable {
     var closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:]
     /// The file's last declaration of each name.
     var closureProperties: [String: ProjectIndex.ClosureParameter] = [:]
+    /// Where the file names each type inside a member, one use per kind of context.
+    var typeUses: [String: [ProjectIndex.TypeUse]] = [:]
     var cancellation = CancellationReach.FileContribution()
     /// What each function's body waits on, names and changes (`FunctionSummary`).
     var functions: [FunctionSummary] = []
@@ -23,7 +25,7 @@ public struct FileSummary: Sendable, Equatable {
 
     init(types: [ProjectIndex.TypeInfo] = [], globalActorNames: Set<String> = [], imports: Set<String> = [],
          offMainUses: [String: ProjectIndex.OffMainUse] = [:], closureParameters: [String: [ProjectIndex.ClosureParameter]] = [:],
-         closureProperties: [String: ProjectIndex.ClosureParameter] = [:],
+         closureProperties: [String: ProjectIndex.ClosureParameter] = [:], typeUses: [String: [ProjectIndex.TypeUse]] = [:],
          cancellation: CancellationReach.FileContribution = CancellationReach.FileContribution(),
          functions: [FunctionSummary] = [], lastingFailures: Set<String> = []) {
         self.types = types
@@ -32,6 +34,7 @@ public struct FileSummary: Sendable, Equatable {
         self.offMainUses = offMainUses
         self.closureParameters = closureParameters
         self.closureProperties = closureProperties
+        self.typeUses = typeUses
         self.cancellation = cancellation
         self.functions = functions
         self.lastingFailures = lastingFailures
@@ -42,7 +45,8 @@ public struct FileSummary: Sendable, Equatable {
         collector.walk(file.tree)
         self.init(types: collector.types, globalActorNames: collector.globalActorNames, imports: collector.imports,
                   offMainUses: collector.offMainUses, closureParameters: collector.closureParameters,
-                  closureProperties: collector.closureProperties, cancellation: CancellationReach.FileContribution(file),
+                  closureProperties: collector.closureProperties, typeUses: ProjectIndex.TypeUseCollector.uses(in: file.tree),
+                  cancellation: CancellationReach.FileContribution(file),
                   functions: FunctionSummary.summaries(of: file), lastingFailures: LastingFailure.functions(in: file))
         resumeHelpers = ResumeHelpers(file)
     }
@@ -50,12 +54,14 @@ public struct FileSummary: Sendable, Equatable {
     /// Identifies the summary's content, paths included (they appear in isolation reasons).
     /// Function summaries are left out: they change with most edits of a body, and findings
     /// that rest on them record what they read instead (`RuleContext.noteFunctions(named:)`).
+    /// So are type uses: a findings key holds those only for the file that declares the type
+    /// (`ProjectIndex.typeUsesDigest(forFile:)`).
     func digest(path: String) -> Digest {
         var writer = ByteWriter()
         writer.write(path)
         var declarations = self
         declarations.functions = []
-        declarations.encode(to: &writer)
+        declarations.encode(to: &writer, includingUses: false)
         return writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
     }
 }

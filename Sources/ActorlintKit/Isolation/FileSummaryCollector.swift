@@ -157,12 +157,11 @@ extension ProjectIndex {
             return .skipChildren
         }
 
-        /// Capitalized names used anywhere in `node`, recorded as used off the main actor.
+        /// The types whose members `node` uses (`OffMainUseFinder`), recorded as used off the
+        /// main actor.
         private func collectUses(in node: some SyntaxProtocol, context: String) {
-            for token in node.tokens(viewMode: .sourceAccurate) {
-                guard case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true,
-                      offMainUses[name] == nil else { continue }
-                offMainUses[name] = OffMainUse(path: file.path, line: file.line(of: token), context: context)
+            for (name, line) in OffMainUseFinder.uses(in: node, file: file) where offMainUses[name] == nil {
+                offMainUses[name] = OffMainUse(path: file.path, line: line, context: context)
             }
         }
         // Function bodies and expressions hold no declarations that decide isolation elsewhere.

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// What actorlint knows about the declarations of one module, across all its files: the types,
@@ -50,6 +51,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// actor: `@concurrent` or `nonisolated` functions and the members of actors. A syntactic
     /// summary, so `nonisolated-model-type` can see uses in other files without their trees.
     public private(set) var offMainUses: [String: OffMainUse] = [:]
+    /// Where the module's code names each of its classes, one use per kind of context
+    /// (`TypeUse`): whether a class is used outside main-actor code, in any file.
+    public private(set) var typeUses: [String: [TypeUse]] = [:]
 
     /// Closure-typed parameters of the module's functions and initializers (and the stored
     /// closure properties behind memberwise initializers), by function name or type name: how
@@ -128,6 +132,7 @@ public final class ProjectIndex: @unchecked Sendable {
             imports.formUnion(summary.imports)
             resumeHelpers.formUnion(summary.resumeHelpers)
             for (name, use) in summary.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+            for (name, uses) in summary.typeUses { typeUses[name, default: []] += uses }
             for (name, parameters) in summary.closureParameters { closureParameters[name, default: []] += parameters }
             for (name, property) in summary.closureProperties {
                 // Two declarations that disagree leave the name unknown.
@@ -139,6 +144,8 @@ public final class ProjectIndex: @unchecked Sendable {
             lastingFailures.formUnion(summary.lastingFailures)
         }
         declaredGlobalActors = globalActors
+        let classes = types
+        typeUses = typeUses.filter { classes[$0.key].map(Self.keepsUses) == true }
     }
 
     /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
@@ -155,6 +162,13 @@ public final class ProjectIndex: @unchecked Sendable {
         resumeHelpers.formUnion(fresh.resumeHelpers)
         offMainUses = base.offMainUses.filter { $0.value.path != file.path }
         for (name, use) in fresh.offMainUses where offMainUses[name] == nil { offMainUses[name] = use }
+        // Uses carry no file: the file's earlier uses stay beside its new ones, which can only
+        // keep a rule quiet.
+        var uses = base.typeUses
+        for (name, fileUses) in TypeUseCollector.uses(in: file.tree) {
+            let known = Set(uses[name] ?? [])
+            uses[name, default: []] += fileUses.filter { !known.contains($0) }
+        }
         closureParameters = base.closureParameters
         closureProperties = base.closureProperties
         functionSummaries = base.functionSummaries.mapValues { $0.filter { $0.path != file.path } }
@@ -165,9 +179,32 @@ public final class ProjectIndex: @unchecked Sendable {
         cancellationReachBox = base.cancellationReachBox
         cancellationThrowersBox = base.cancellationThrowersBox
         dependencies = base.dependencies
+        let classes = types
+        typeUses = uses.filter { classes[$0.key].map(Self.keepsUses) == true && !$0.value.isEmpty }
     }
 
     public static let empty = ProjectIndex()
+
+    /// Facts derived from the whole index that rules ask of every file (a module's role, which
+    /// types a module's code uses off the main actor): computed once per index and key.
+    private let memoLock = NSLock()
+    private var memos: [String: Any] = [:]
+
+    func memo<T>(_ key: String, _ make: () -> T) -> T {
+        memoLock.lock()
+        // Looked up before the cast: a stored nil must not read as a missing entry, nor a
+        // missing entry as a stored nil.
+        if let stored = memos[key], let value = stored as? T {
+            memoLock.unlock()
+            return value
+        }
+        memoLock.unlock()
+        let value = make()
+        memoLock.lock()
+        memos[key] = value
+        memoLock.unlock()
+        return value
+    }
 
     /// The modules this one imports (directly or through another), in run order: consulted
     /// when a name is not declared here, so a superclass, protocol or view from a sibling

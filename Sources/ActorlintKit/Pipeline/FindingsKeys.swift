@@ -31,6 +31,8 @@ struct FindingsKeys {
         hasher.combine(projectFingerprint)
         hasher.combine(moduleFingerprints[slot.module.key] ?? .zero)
         hasher.combine(linkedDigest)
+        // The uses of the classes the file declares (`ProjectIndex.typeUsesDigest(forFile:)`).
+        hasher.combine(slot.module.index.typeUsesDigest(forFile: slot.path))
         hasher.combine(slot.path)
         hasher.combine(slot.content)
         return hasher.finalize()

@@ -60,7 +60,7 @@ enum MemoryEstimate {
     }
 
     static func index(_ index: ProjectIndex) -> Int {
-        dictionary(index.types) + dictionary(index.offMainUses) + dictionary(index.closureParameters)
+        dictionary(index.types) + dictionary(index.offMainUses) + dictionary(index.closureParameters) + uses(index.typeUses)
             + dictionary(index.closureProperties) + set(index.imports) + set(index.globalActors)
             + entries(types: index.types.values, offMainUses: index.offMainUses.values,
                       closureParameters: index.closureParameters.values)
@@ -72,6 +72,7 @@ enum MemoryEstimate {
     /// A file's summary, held until its module's index is made (all of a module's at once).
     static func summary(_ summary: FileSummary) -> Int {
         array(summary.types) + set(summary.globalActorNames) + set(summary.imports) + dictionary(summary.offMainUses)
+            + uses(summary.typeUses)
             + dictionary(summary.closureParameters) + dictionary(summary.closureProperties)
             + entries(types: summary.types, offMainUses: summary.offMainUses.values,
                       closureParameters: summary.closureParameters.values)
@@ -93,6 +94,14 @@ enum MemoryEstimate {
                                 closureParameters: some Sequence<[ProjectIndex.ClosureParameter]>) -> Int {
         types.reduce(0) { $0 + type($1) } + offMainUses.reduce(0) { $0 + text($1.context) }
             + closureParameters.reduce(0) { $0 + array($1) }
+    }
+
+    /// A table of type uses: its entries, their arrays and the strings they hold.
+    private static func uses(_ table: [String: [ProjectIndex.TypeUse]]) -> Int {
+        dictionary(table) + table.reduce(0) { total, entry in
+            total + text(entry.key) + array(entry.value)
+                + entry.value.reduce(0) { $0 + text($1.owner ?? "") + text($1.declared ?? "") }
+        }
     }
 
     /// What a type's entry points to.

@@ -19,15 +19,24 @@ struct MainDispatchInAsync: Rule {
             function (a Combine `sink`, a completion handler, a continuation's body) runs when it is \
             called, where no `await` is possible; main-dispatch-in-callback covers those.
             """,
+        limits: """
+            Left alone: a dispatch with a comment on it (its author says why it must be a hop), \
+            and test code, where a hop lets the main queue run what was queued before it. The \
+            synchronous overload of an async method is callback code, not the async overload's \
+            body, even when both share a name.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
 
     func violations(in context: RuleContext) -> [Violation] {
         MainDispatch.all(in: context.file).compactMap { dispatch in
-            guard let code = Self.asyncCode(around: dispatch) else { return nil }
+            guard let code = dispatch.asyncCode else { return nil }
             let here = context.isolation.isolation(of: code)
             guard Self.isOffMain(here.isolation) else { return nil }
+            // A hop whose comment says why it is one, and a test waiting for the main queue to run
+            // what was queued before it, want the main queue's order, not just the main actor.
+            guard !dispatch.isJustified, !TestCode.contains(dispatch.call, in: context.file) else { return nil }
             let order: String
             switch Self.statementAfter(dispatch, in: code) {
             case let next? where next.id == Syntax(dispatch.call).id: order = "; the loop goes on first"
@@ -39,22 +48,6 @@ struct MainDispatchInAsync: Rule {
                 "for the update\(order). `await` a `@MainActor` method or `MainActor.run { … }` instead.",
                 at: dispatch.call.calledExpression)
         }
-    }
-
-    /// The async function, task or async closure whose body the dispatch belongs to, through
-    /// closures that run on the spot (`forEach`, `map`, `withAnimation`). A callback (a Combine
-    /// `sink`, a completion handler, a continuation's body) is synchronous code that runs when it
-    /// is called: no `await` is possible there, and it is not the async code around it.
-    static func asyncCode(around dispatch: MainDispatch) -> ExecutionContext? {
-        var context = ExecutionContext.innermost(containing: Syntax(dispatch.call))
-        while !context.isAsync {
-            guard context.kind == .closure, let owner = context.node?.as(ClosureExprSyntax.self)?.invocation?.call,
-                  let method = owner.calleeName,
-                  Catalogue.synchronousClosureMethods.contains(method) || ["withAnimation", "autoreleasepool"].contains(method),
-                  let parent = context.parent else { return nil }
-            context = parent
-        }
-        return context
     }
 
     /// Off the main actor, or on an actor that need not be it (a caller's, under SE-0461).

@@ -99,6 +99,38 @@ extension MainDispatchInAsync {
             }
         }
         """,
+        // A test that lets the main queue run what was queued before it, then waits; and a hop
+        // whose comment says why it must be one.
+        """
+        import XCTest
+        final class ChatTests: XCTestCase {
+            func testPostsNotification() async {
+                let posted = expectation(description: "posted")
+                _ = await handler.open()
+                DispatchQueue.main.async { posted.fulfill() }
+                await fulfillment(of: [posted])
+            }
+        }
+        final class Commands {
+            func handle(_ seal: Seal) async {
+                await run()
+                // Resolving on the main queue: PromiseKit's chain expects it there.
+                DispatchQueue.main.async { seal.fulfill() }
+            }
+        }
+        """,
+        // The synchronous overload of an async method: its completion closure is callback code,
+        // not the async overload's body, and cannot await.
+        """
+        final class Store {
+            func count(completion: @escaping (Int) -> Void) {
+                api.count { value in DispatchQueue.main.async { completion(value) } }
+            }
+            func count() async -> Int {
+                await withCheckedContinuation { continuation in count { continuation.resume(returning: $0) } }
+            }
+        }
+        """,
         // The completion handler of the synchronous overload, called from the async one: the
         // function waits on the continuation the block resumes.
         """

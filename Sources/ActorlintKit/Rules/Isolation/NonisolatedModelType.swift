@@ -28,6 +28,24 @@ struct NonisolatedModelType: Rule {
         corrections: correctionExamples
     )
 
+    /// The first use of the type's members off the main actor, under the name code must write:
+    /// a nested type's qualified name (`Filter.Snapshot`), since its bare name elsewhere may be
+    /// another type (`Data`).
+    private static func offMainUse(of decl: some SyntaxProtocol, named name: String, _ index: ProjectIndex) -> ProjectIndex.OffMainUse? {
+        var qualified = name
+        var current = decl.parent
+        var nested = false
+        while let node = current {
+            if let group = node.asProtocol((any DeclGroupSyntax).self) {
+                qualified = (group.typeName.split(separator: ".").last.map(String.init) ?? group.typeName) + "." + qualified
+                nested = true
+                if let use = index.offMainUses[qualified] { return use }
+            }
+            current = node.parent
+        }
+        return nested ? nil : index.offMainUses[name]
+    }
+
     func violations(in context: RuleContext) -> [Violation] {
         guard context.module.defaultIsolation == .mainActor else { return [] }
         final class Visitor: SyntaxVisitor {
@@ -46,7 +64,7 @@ struct NonisolatedModelType: Rule {
         return visitor.types.compactMap { type in
             let inherited = Set(type.decl.inheritanceClause?.inheritedTypes.map { ProjectIndex.baseName($0.type) } ?? [])
             let conformance = inherited.intersection(Self.conformances).sorted().first
-            guard let conformance, let use = context.isolation.index.offMainUses[type.name.text] else { return nil }
+            guard let conformance, let use = Self.offMainUse(of: type.decl, named: type.name.text, context.isolation.index) else { return nil }
             let declaration = ExecutionContext(kind: .typeDeclaration, node: Syntax(type.decl))
             var isolation = context.isolation.isolation(of: declaration)
             // A `Sendable` type is main-actor code for Swift 6.2 and 6.3 and nonisolated from 6.4
@@ -64,9 +82,9 @@ struct NonisolatedModelType: Rule {
                 Fix(title: "Mark it `nonisolated`", safety: .safe, edits: [TextEdit(start: $0, end: $0, replacement: "nonisolated ")])
             }
             return context.violation(
-                "`\(type.name.text)` is \(conformance) data used off the main actor (in \(use.context), \(file):\(use.line)), " +
+                "`\(type.name.text)` is \(conformance) data whose members are used off the main actor (in \(use.context), \(file):\(use.line)), " +
                 "but it is main-actor code\(untilSwift64): \(isolation.because.isEmpty ? "the module's default isolation is MainActor" : isolation.because). " +
-                "Its members cannot be used there without a hop; mark it `nonisolated` (SE-0449).",
+                "Mark it `nonisolated` (SE-0449) so all of its members and conformances can be used there.",
                 at: type.name, fix: fix)
         }
     }

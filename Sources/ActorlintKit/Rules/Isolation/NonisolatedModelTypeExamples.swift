@@ -15,11 +15,55 @@ extension NonisolatedModelType {
             enum ↓Currency: String, Codable { case euro, dollar }
             actor RatesCache {
                 var rates: [Currency: Double] = [:]
+                func rate(_ code: String) -> Double { rates[Currency(rawValue: code) ?? .euro] ?? 0 }
+            }
+            """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+        // A nested type, named as code must name it, whose members an actor reads.
+        RuleExample("""
+            final class FilterSettings {
+                struct ↓Snapshot: Sendable {
+                    let showReplies: Bool
+                }
+            }
+            actor TimelineStore {
+                var statuses: [Status] = []
+                func visible(using filter: FilterSettings.Snapshot) -> [Status] {
+                    filter.showReplies ? statuses : statuses.filter { !$0.isReply }
+                }
             }
             """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // Only passed through off the main actor: no member of it is used there.
+        RuleExample("""
+            struct Attachment: Identifiable, Sendable { let id: String }
+            final class Editor {
+                nonisolated func first(of candidates: [Attachment]) async -> Attachment? {
+                    await withTaskGroup(of: Attachment?.self) { group in
+                        for candidate in candidates { group.addTask { candidate } }
+                        return await group.next() ?? nil
+                    }
+                }
+            }
+            """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+        // A nested `Data` is not the `Data` that other code names.
+        RuleExample("""
+            struct WidgetMessage: Codable {
+                struct Data: Codable { let action: String }
+                let data: Data
+            }
+            @concurrent func download(_ url: URL) async throws -> Data { try Data(contentsOf: url) }
+            """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
+        // Generated mocks are not the module's own use.
+        RuleExample("""
+            // Generated using Sourcery — https://github.com/krzysztofzablocki/Sourcery
+            // DO NOT EDIT
+            enum Presence: Equatable, Sendable { case online, offline }
+            nonisolated class PresenceServiceMock {
+                @concurrent func presence() async -> Presence { Presence.online }
+            }
+            """, settings: ModuleSettings(name: "App", defaultIsolation: .mainActor)),
         // Already nonisolated.
         RuleExample("""
             nonisolated struct Post: Decodable, Sendable { let id: Int }

@@ -16,15 +16,23 @@ struct PublishedMutationOffMain: Rule {
             fix is not another `DispatchQueue.main.async` but a `@MainActor` model that makes \
             the change in its own async method. (SE-0316; Apple's `ObservableObject` documentation)
             """,
+        limits: """
+            A callback's type is not its thread: a `@Sendable` timer block fires on the run loop \
+            of the thread that scheduled it, a Combine sink after `.receive(on:)` the main queue \
+            runs there, an observer registered with `queue: .main` too. Where the code does not \
+            prove the thread (a timer scheduled by a method that other files may call, a sink \
+            without `.receive(on:)`, an API whose queue actorlint does not know), the rule stays \
+            quiet. Callers are followed only for `private` methods, within the file.
+            """,
         triggering: triggeringExamples,
         nonTriggering: nonTriggeringExamples
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        UIModel.all(in: context.file).flatMap { model -> [Violation] in
+        UIModel.all(in: context.file, index: context.isolation.index).flatMap { model -> [Violation] in
             let typeIsolation = context.isolation.isolation(of: ExecutionContext(kind: .typeDeclaration, node: Syntax(model.decl)))
             guard typeIsolation.isolation == .nonisolated else { return [] }
-            return StateAssignments(model).found.compactMap { assignment in
+            return UIModel.StateChange.all(in: model).compactMap { assignment in
                 let here = context.isolation.isolation(at: assignment.node)
                 guard here.isolation == .concurrent || (here.isolation == .nonisolated && isCallback(assignment.node)) else { return nil }
                 // A callback whose thread the API decides (a timer, a publisher) is off the main
@@ -50,101 +58,6 @@ struct PublishedMutationOffMain: Rule {
             }
             guard let parent = context.parent else { return false }
             context = parent
-        }
-        return false
-    }
-}
-
-/// Assignments to a model's state properties inside its own methods: `x = …`, `self.x = …`,
-/// `x += …`, `x.append(…)`, where `x` is not shadowed by a local of the same name.
-private struct StateAssignments {
-    struct Assignment {
-        var property: String
-        var node: Syntax
-    }
-
-    private(set) var found: [Assignment] = []
-
-    init(_ model: UIModel) {
-        final class Visitor: SyntaxVisitor {
-            let properties: Set<String>
-            var found: [Assignment] = []
-            init(_ properties: Set<String>) {
-                self.properties = properties
-                super.init(viewMode: .sourceAccurate)
-            }
-            func property(of expression: ExprSyntax) -> String? {
-                // `prices[k] = v`, `self.settings.theme = t`, `item?.title = t` change the
-                // property they start from, as far as a view observing it is concerned.
-                if let element = expression.as(SubscriptCallExprSyntax.self) { return property(of: element.calledExpression) }
-                if let optional = expression.as(OptionalChainingExprSyntax.self) { return property(of: optional.expression) }
-                if let forced = expression.as(ForceUnwrapExprSyntax.self) { return property(of: forced.expression) }
-                if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-                   base.trimmedText != "self" {
-                    return property(of: base)
-                }
-                if let reference = expression.as(DeclReferenceExprSyntax.self), properties.contains(reference.baseName.text) {
-                    return reference.isShadowed ? nil : reference.baseName.text
-                }
-                if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self",
-                   properties.contains(member.declName.baseName.text) {
-                    return member.declName.baseName.text
-                }
-                return nil
-            }
-            override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-                let isAssignment = node.operator.is(AssignmentExprSyntax.self)
-                    || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
-                if isAssignment, let name = property(of: node.leftOperand) { found.append(Assignment(property: name, node: Syntax(node))) }
-                return .visitChildren
-            }
-            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-                // Unfolded `a = b`: the second element is the operator.
-                let elements = Array(node.elements)
-                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) || ["+=", "-="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""),
-                   let name = property(of: elements[0]) {
-                    found.append(Assignment(property: name, node: Syntax(node)))
-                }
-                return .visitChildren
-            }
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                   ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "merge", "removeValue", "updateValue", "sort"].contains(member.declName.baseName.text),
-                   let base = member.base, let name = property(of: base) {
-                    found.append(Assignment(property: name, node: Syntax(node)))
-                }
-                return .visitChildren
-            }
-        }
-        let visitor = Visitor(Set(model.stateProperties.keys))
-        for member in model.decl.memberBlock.members {
-            // Property declarations themselves are initial values, not mutations.
-            if member.decl.is(VariableDeclSyntax.self) { continue }
-            visitor.walk(member.decl)
-        }
-        found = visitor.found
-    }
-}
-
-private extension DeclReferenceExprSyntax {
-    /// A local `let`/`var` or parameter of the same name declared in an enclosing function or
-    /// closure body before this reference.
-    var isShadowed: Bool {
-        let name = baseName.text
-        var current = parent
-        while let node = current {
-            if let block = node.as(CodeBlockItemListSyntax.self) {
-                for item in block where item.endPosition <= position {
-                    if let variable = item.item.as(VariableDeclSyntax.self), variable.names.contains(name) { return true }
-                }
-            }
-            if let closure = node.as(ClosureExprSyntax.self), let parameters = closure.signature?.parameterClause {
-                if parameters.trimmedText.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains(Substring(name)) { return true }
-            }
-            if let function = node.as(FunctionDeclSyntax.self) {
-                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
-            }
-            current = node.parent
         }
         return false
     }

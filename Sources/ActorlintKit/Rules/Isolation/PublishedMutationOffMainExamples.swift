@@ -50,6 +50,35 @@ extension PublishedMutationOffMain {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // A `@Sendable` timer block fires on the run loop that scheduled it: here every call of
+        // the private method that schedules it is on the main thread.
+        """
+        final class Screensaver: ObservableObject {
+            @Published var isActive = false
+            private var timer: Timer?
+            var bag = Set<AnyCancellable>()
+            init(_ settings: AnyPublisher<Bool, Never>) {
+                settings.receive(on: DispatchQueue.main).sink { [weak self] _ in self?.restart() }.store(in: &bag)
+            }
+            @MainActor func wake() { restart() }
+            private func restart() {
+                timer?.invalidate()
+                timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: false) { [weak self] _ in
+                    self?.isActive = true
+                }
+            }
+        }
+        """,
+        // A sink after `.receive(on: DispatchQueue.main)` runs on the main queue, wherever it was formed.
+        """
+        final class PlanModel: ObservableObject {
+            @Published var plan = ""
+            var bag = Set<AnyCancellable>()
+            func observe(_ feed: AnyPublisher<String, Never>) async {
+                feed.receive(on: DispatchQueue.main).sink { [weak self] value in self?.plan = value }.store(in: &bag)
+            }
+        }
+        """,
         // A @MainActor model: the compiler already rejects off-main assignments.
         """
         @MainActor final class FeedModel: ObservableObject {

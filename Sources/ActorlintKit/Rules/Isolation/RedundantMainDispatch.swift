@@ -40,9 +40,10 @@ struct RedundantMainDispatch: Rule {
             // choosing (a Combine `sink`) is main-actor code only on paper.
             guard here.isolation == .mainActor, here.isOnMainThread else { return nil }
             let scope = ExecutionContext.innermost(containing: Syntax(dispatch.call))
-            // An async function or a task on the main actor runs there in every language mode; a
-            // synchronous one can be entered from any thread where the compiler does not check.
-            guard scope.isAsync || context.module.checksIsolation else { return nil }
+            // An async function or a task on the main actor runs there in every language mode (and
+            // so do the closures it runs on the spot); a synchronous one can be entered from any
+            // thread where the compiler does not check.
+            guard dispatch.asyncCode != nil || context.module.checksIsolation else { return nil }
             guard !dispatch.isOffMainBranch,
                   !dispatch.isDeliberateDeferral(in: context.file, index: context.isolation.index) else { return nil }
             let fix = dispatch.unwrappedBody().map { body in
@@ -51,7 +52,7 @@ struct RedundantMainDispatch: Rule {
             }
             return context.violation(
                 "Already on the main actor: \(here.briefSentence(for: scope.summary)). `\(dispatch.spelling)` only " +
-                "postpones this work to the next run-loop turn; call it directly, or say in a comment why it must wait.",
+                "defers this work one run-loop turn: call it directly, or say in a comment on the dispatch why it must wait.",
                 at: dispatch.call.calledExpression, fix: fix)
         }
     }

@@ -59,6 +59,17 @@ extension RedundantMainDispatch {
                 }
             }
             """, settings: ModuleSettings(name: "App", languageMode: 5)),
+        // Swift 5 module: a loop run on the spot inside a main-actor task is still the task.
+        RuleExample("""
+            final class BadgeUpdater {
+                func refresh(_ views: [BadgeView], source: InboxSource) {
+                    Task { @MainActor in
+                        let count = await source.unreadCount()
+                        views.forEach { view in ↓DispatchQueue.main.async { view.show(count) } }
+                    }
+                }
+            }
+            """, settings: ModuleSettings(name: "App", languageMode: 5)),
         // A helper method of a view is not a view update: the hop is as redundant as anywhere.
         """
         struct Gallery: View {
