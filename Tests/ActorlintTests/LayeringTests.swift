@@ -38,6 +38,20 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// No file needs scrolling to see its shape: split a larger one along its concerns (a rule's
+    /// fix goes to `<Rule>+Fix.swift`, a shared fact to `Analysis/`). Every target's sources count.
+    @Test func noSourceFileIsOverFourHundredLines() throws {
+        let root = (Self.sources as NSString).deletingLastPathComponent
+        let paths = try #require(FileManager.default.subpaths(atPath: root)).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(paths.count > 100)
+        let long = try paths.compactMap { path -> String? in
+            let text = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            return lines > 400 ? "Sources/\(path): \(lines) lines" : nil
+        }
+        #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+    }
+
     // The scan itself, on small sources: it must see each kind of dependency, and only those.
 
     @Test func theScanSeesTypesFunctionsAndExtensionMembersOfRules() {

@@ -166,3 +166,15 @@ import Testing
         #expect(models.first?.kind.contains("through its superclass `Base`") == true)
     }
 }
+
+/// The facts as a rule asks them, from its context.
+private extension InteractiveUI {
+    static func moduleHasUI(_ context: RuleContext) -> Bool {
+        moduleHasUI(context.module, project: context.project, indexes: context.indexes, index: context.isolation.index)
+    }
+
+    static func contains(_ node: some SyntaxProtocol, in context: RuleContext) -> Bool {
+        contains(node, file: context.file, module: context.module, project: context.project,
+                 indexes: context.indexes, index: context.isolation.index)
+    }
+}

@@ -19,19 +19,20 @@ enum InteractiveUI {
 
     static let widgetExtensionPoints: Set<String> = ["com.apple.widgetkit-extension"]
 
-    /// Whether `node` of the checked file runs where it can block an interactive UI.
-    static func contains(_ node: some SyntaxProtocol, in context: RuleContext) -> Bool {
-        guard !TestCode.contains(node, in: context.file), !isInTimelineProvider(node, index: context.isolation.index) else { return false }
-        return moduleHasUI(context)
+    /// Whether `node` of `file` runs where it can block an interactive UI; `indexes` are the
+    /// run's modules' indexes, by module key.
+    static func contains(_ node: some SyntaxProtocol, file: SourceFile, module: ModuleSettings, project: ProjectModel,
+                         indexes: [String: ProjectIndex], index: ProjectIndex) -> Bool {
+        guard !TestCode.contains(node, in: file), !isInTimelineProvider(node, index: index) else { return false }
+        return moduleHasUI(module, project: project, indexes: indexes, index: index)
     }
 
     /// The module's role says it runs UI, or a module with UI imports it.
-    static func moduleHasUI(_ context: RuleContext) -> Bool {
-        let index = context.isolation.index
-        return index.memo("InteractiveUI:" + context.module.key) {
-            if hasUI(context.module, index: index) { return true }
-            guard canServeUI(context.module, index: index) else { return false }
-            return isImportedByUI(context.module.name, context)
+    static func moduleHasUI(_ module: ModuleSettings, project: ProjectModel, indexes: [String: ProjectIndex], index: ProjectIndex) -> Bool {
+        index.memo("InteractiveUI:" + module.key) {
+            if hasUI(module, index: index) { return true }
+            guard canServeUI(module, index: index) else { return false }
+            return isImportedByUI(module.name, project: project, indexes: indexes)
         }
     }
 
@@ -63,17 +64,17 @@ enum InteractiveUI {
     }
 
     /// Some module of the run with UI imports `name`, directly or through libraries.
-    private static func isImportedByUI(_ name: String, _ context: RuleContext) -> Bool {
+    private static func isImportedByUI(_ name: String, project: ProjectModel, indexes: [String: ProjectIndex]) -> Bool {
         var importers: [String: [ModuleSettings]] = [:]
-        for module in context.project.modules {
-            guard let index = context.indexes[module.key] else { continue }
+        for module in project.modules {
+            guard let index = indexes[module.key] else { continue }
             for imported in index.imports { importers[imported, default: []].append(module) }
         }
         var frontier = [name]
         var seen: Set<String> = [name]
         while let next = frontier.popLast() {
             for importer in importers[next] ?? [] where seen.insert(importer.name).inserted {
-                guard let index = context.indexes[importer.key] else { continue }
+                guard let index = indexes[importer.key] else { continue }
                 if hasUI(importer, index: index) { return true }
                 if canServeUI(importer, index: index) { frontier.append(importer.name) }
             }

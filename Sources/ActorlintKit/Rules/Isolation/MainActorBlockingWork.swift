@@ -41,7 +41,9 @@ struct MainActorBlockingWork: Rule {
     )
 
     func violations(in context: RuleContext) -> [Violation] {
-        guard context.module.kind != .test, InteractiveUI.moduleHasUI(context) else { return [] }
+        guard context.module.kind != .test,
+              InteractiveUI.moduleHasUI(context.module, project: context.project, indexes: context.indexes, index: context.isolation.index)
+        else { return [] }
         var violations: [Violation] = []
         let callersOnMain = MainActorCallSites(context)
         // The spelling of "off the actor" the module's compiler has.
@@ -60,7 +62,8 @@ struct MainActorBlockingWork: Rule {
             default:
                 continue
             }
-            guard let body = function.body, InteractiveUI.contains(body, in: context) else { continue }
+            guard let body = function.body, InteractiveUI.contains(body, file: context.file, module: context.module, project: context.project,
+                                                                            indexes: context.indexes, index: context.isolation.index) else { continue }
             for work in BlockingWork.all(in: body, file: context.file) {
                 violations.append(context.violation(
                     "Async does not mean background: \(why). \(work.what.prefix(1).uppercased() + work.what.dropFirst()) blocks " +

@@ -2,7 +2,7 @@
 // `actorlint rule` shows the first of each kind.
 extension MainActorBlockingWork {
     /// An app target: a UI that the main actor's work can block.
-    static let app = ModuleSettings(name: "App", kind: .app)
+    private static let appModule = ModuleSettings(name: "App", kind: .app)
 
     static let triggeringExamples: [RuleExample] = [
         RuleExample("""
@@ -16,7 +16,7 @@ extension MainActorBlockingWork {
                     csv = text
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         RuleExample("""
             @MainActor final class FeedModel {
                 var posts: [Post] = []
@@ -25,7 +25,7 @@ extension MainActorBlockingWork {
                     posts = try ↓JSONDecoder().decode([Post].self, from: data)
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A nested loop over outside data: quadratic work.
         RuleExample("""
             @MainActor final class Matcher {
@@ -36,7 +36,7 @@ extension MainActorBlockingWork {
                     }
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A downloaded archive written and unpacked on the main actor; then a synchronous helper
         // of the same type decodes the whole catalogue it held.
         RuleExample("""
@@ -55,7 +55,7 @@ extension MainActorBlockingWork {
                     return (try? JSONDecoder().decode([Plugin].self, from: data)) ?? []
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A whole recorded clip read into memory to share it.
         RuleExample("""
             import SwiftUI
@@ -113,7 +113,7 @@ extension MainActorBlockingWork {
                     try encoded.write(to: settings.appendingPathExtension("json"))
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A command-line tool has no UI to block, whatever runs on its main actor.
         RuleExample("""
             @main struct Reduce: AsyncParsableCommand {
@@ -130,7 +130,7 @@ extension MainActorBlockingWork {
                     Entry(image: try? Data(contentsOf: url))
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Test code blocks no user.
         RuleExample("""
             import XCTest
@@ -140,7 +140,7 @@ extension MainActorBlockingWork {
                     XCTAssertFalse(saved.isEmpty)
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A library that no UI module of the run imports (a server, a tool's engine).
         RuleExample("""
             @MainActor final class Indexer {
@@ -158,14 +158,14 @@ extension MainActorBlockingWork {
                 var csv = ""
                 func export(_ rows: [Row]) async { csv = await makeCSV(rows) }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Awaiting the network is not blocking.
         RuleExample("""
             @MainActor final class FeedModel {
                 var data = Data()
                 func refresh(_ url: URL) async throws { (data, _) = try await URLSession.shared.data(from: url) }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A loop that awaits each element waits; it does not hold the main actor.
         RuleExample("""
             @MainActor final class Uploader {
@@ -174,7 +174,7 @@ extension MainActorBlockingWork {
                     for file in files { try await send(file); done += 1 }
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Without NonisolatedNonsendingByDefault, nonisolated async code leaves the main actor (SE-0338).
         RuleExample("""
             final class LegacyExportModel {
@@ -185,7 +185,7 @@ extension MainActorBlockingWork {
                     csv = text
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A loop over a fixed range of literals, and a loop that only touches views.
         RuleExample("""
             @MainActor final class Board {
@@ -196,7 +196,7 @@ extension MainActorBlockingWork {
                     for view in views { view.isHidden = true }
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Small, bounded work: a single object decoded, a value encoded, a result sorted, a list
         // of parameters assembled.
         RuleExample("""
@@ -211,13 +211,13 @@ extension MainActorBlockingWork {
                     _ = body
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Synchronous main-actor code is outside this rule's premise (it never claimed to be background work).
         RuleExample("""
             @MainActor final class Sorter {
                 var names: [String] = []
                 func apply(_ new: [String]) { names = new.sorted() }
             }
-            """, settings: app),
+            """, settings: appModule),
     ]
 }

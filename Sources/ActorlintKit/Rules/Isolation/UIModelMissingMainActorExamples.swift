@@ -2,8 +2,8 @@
 // `actorlint rule` shows the first of each kind.
 extension UIModelMissingMainActor {
     /// An app target: its models are UI state.
-    static let app = ModuleSettings(name: "App", kind: .app)
-    static let swift5App = ModuleSettings(name: "App", kind: .app, languageMode: 5)
+    private static let appModule = ModuleSettings(name: "App", kind: .app)
+    private static let swift5AppModule = ModuleSettings(name: "App", kind: .app, languageMode: 5)
 
     static let triggeringExamples: [RuleExample] = [
         // A synchronous method changes the state: nothing checks which thread calls it, in a
@@ -15,7 +15,7 @@ extension UIModelMissingMainActor {
             }
             @MainActor final class OrdersModel: ObservableObject { @Published var orders: [String] = [] }
             @MainActor @Observable final class AccountModel { var name = "" }
-            """, settings: app),
+            """, settings: appModule),
         // A task started in a plain method runs on the global concurrent executor.
         RuleExample("""
             final class ↓RatingModel: ObservableObject {
@@ -27,7 +27,7 @@ extension UIModelMissingMainActor {
                     }
                 }
             }
-            """, settings: swift5App),
+            """, settings: swift5AppModule),
         // The published value hops back by hand, but the task changes the loading state off the
         // main actor, where `update` reads it.
         RuleExample("""
@@ -44,7 +44,7 @@ extension UIModelMissingMainActor {
                     }
                 }
             }
-            """, settings: swift5App),
+            """, settings: swift5AppModule),
         // Every change is already main-actor code, marked one piece at a time.
         RuleExample("""
             final class ↓BlockedModel: ObservableObject {
@@ -57,7 +57,7 @@ extension UIModelMissingMainActor {
                 }
                 @MainActor func show(_ text: String) { info = text }
             }
-            """, settings: swift5App),
+            """, settings: swift5AppModule),
         RuleExample("""
             public final class ↓DetailModel: ObservableObject {
                 @Published var rows: [String] = []
@@ -82,7 +82,7 @@ extension UIModelMissingMainActor {
             }
             @MainActor @Observable final class HistoryModel { var entries: [String] = [] }
             @MainActor @Observable final class FiltersModel { var tags: [String] = [] }
-            """, settings: app),
+            """, settings: appModule),
         // `ObservableObject` through a superclass of the module.
         RuleExample("""
             class BaseModel: ObservableObject {
@@ -94,7 +94,7 @@ extension UIModelMissingMainActor {
             }
             @MainActor final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
             @MainActor final class InboxModel: ObservableObject { @Published var unread = 0 }
-            """, settings: app),
+            """, settings: appModule),
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
@@ -106,7 +106,7 @@ extension UIModelMissingMainActor {
                 @Published private(set) var names: [String]
                 init() { names = Bundle.main.infoDictionary?.keys.map { $0 } ?? [] }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A background operation of the module uses it: `@MainActor` would make that an error.
         RuleExample("""
             final class UploadModel: ObservableObject {
@@ -118,7 +118,7 @@ extension UIModelMissingMainActor {
                 init(model: UploadModel) { self.model = model }
                 override func main() { model.update(0.5) }
             }
-            """, settings: app),
+            """, settings: appModule),
         // An `EnvironmentKey`'s default value is built in nonisolated code.
         RuleExample("""
             final class OrientationHolder: ObservableObject {
@@ -128,7 +128,7 @@ extension UIModelMissingMainActor {
             struct OrientationKey: EnvironmentKey {
                 static let defaultValue = OrientationHolder()
             }
-            """, settings: app),
+            """, settings: appModule),
         // Work run off the main actor on purpose, hopping back by hand: `@MainActor` would move it.
         RuleExample("""
             final class DownloadTask: ObservableObject {
@@ -141,7 +141,7 @@ extension UIModelMissingMainActor {
                     }
                 }
             }
-            """, settings: swift5App),
+            """, settings: swift5AppModule),
         // A synchronous method in a module whose models are not `@MainActor` by practice: the
         // module keeps its models on the main thread its own way.
         RuleExample("""
@@ -150,7 +150,7 @@ extension UIModelMissingMainActor {
                 func add(_ item: String) { items.append(item) }
             }
             final class OrdersModel: ObservableObject { @Published var orders: [String] = [] }
-            """, settings: app),
+            """, settings: appModule),
         // A view model of a library module that a view of the module observes is UI state too,
         // but one that no view observes is left alone.
         RuleExample("""
@@ -170,7 +170,7 @@ extension UIModelMissingMainActor {
                     api.fetchCount { value in self.count = value }
                 }
             }
-            """, settings: app),
+            """, settings: appModule),
         // A `@Sendable` observer block uses `self`; a conformance whose witnesses would move.
         RuleExample("""
             final class ClockModel: ObservableObject {
@@ -185,7 +185,7 @@ extension UIModelMissingMainActor {
                 static func == (lhs: TabModel, rhs: TabModel) -> Bool { lhs === rhs }
                 func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
             }
-            """, settings: app),
+            """, settings: appModule),
         // The recommended form.
         RuleExample("""
             @MainActor @Observable
@@ -193,7 +193,7 @@ extension UIModelMissingMainActor {
                 var query = ""
                 func clear() { query = "" }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Main-actor by the module's default isolation.
         RuleExample("""
             final class CartModel: ObservableObject {
@@ -208,14 +208,14 @@ extension UIModelMissingMainActor {
                 @Published var name = ""
                 func rename(_ text: String) { name = text }
             }
-            """, settings: app),
+            """, settings: appModule),
         // No published state: nothing for a view to observe.
         RuleExample("""
             final class Router: ObservableObject {
                 let objectWillChange = ObservableObjectPublisher()
                 func go() { objectWillChange.send() }
             }
-            """, settings: app),
+            """, settings: appModule),
         // Deliberately nonisolated, or isolated to another global actor.
         RuleExample("""
             nonisolated final class Counter: ObservableObject {
@@ -227,7 +227,7 @@ extension UIModelMissingMainActor {
                 @Published var value = 0
                 func bump() { value += 1 }
             }
-            """, settings: app),
+            """, settings: appModule),
     ]
 
     static let correctionExamples: [CorrectionExample] = [
@@ -258,7 +258,7 @@ extension UIModelMissingMainActor {
 
             @MainActor @Observable final class HistoryModel { var entries: [String] = [] }
             @MainActor @Observable final class FiltersModel { var tags: [String] = [] }
-            """, settings: app),
+            """, settings: appModule),
         // A task started in a plain method: with the class on the main actor, so is the task.
         CorrectionExample(
             """
@@ -291,7 +291,7 @@ extension UIModelMissingMainActor {
                     }
                 }
             }
-            """, settings: swift5App),
+            """, settings: swift5AppModule),
         // Changes already marked `@MainActor` one by one, and a superclass of the module.
         CorrectionExample(
             """
@@ -318,6 +318,6 @@ extension UIModelMissingMainActor {
                 @Published var info: String?
                 @MainActor func show(_ text: String) { info = text }
             }
-            """, settings: swift5App),
+            """, settings: swift5AppModule),
     ]
 }
