@@ -129,4 +129,37 @@ import Testing
         #expect(Self.kinds(base) == .cancellationError)
         #expect(Self.kinds(base + "\nfinal class Canned: Source { func load() async throws {} }") == nil)
     }
+
+    /// The catch-all that ends a state set before the call (`.loading` → `.failed`) still shows
+    /// cancellation as an error, but skipping it would leave the state behind: no fix. The same
+    /// catch-all without the earlier state gets the fix.
+    @Test func theFixIsWithheldWhenTheCatchAllEndsAnEarlierState() throws {
+        func screen(settingLoadingFirst: Bool) -> String {
+            """
+            enum Phase { case idle, loading, failed(String) }
+            final class Store {
+                func save() async throws { try await Task.sleep(for: .seconds(1)) }
+            }
+            struct EditorScreen: View {
+                let store: Store
+                @State private var phase = Phase.idle
+                var body: some View {
+                    Text("").task {
+                        \(settingLoadingFirst ? "phase = .loading" : "")
+                        do {
+                            try await store.save()
+                        } catch {
+                            phase = .failed(error.localizedDescription)
+                        }
+                    }
+                }
+            }
+            """
+        }
+        let stateful = CancellationShieldTests.findings(screen(settingLoadingFirst: true), rule: "cancellation-shown-as-error")
+        let plain = CancellationShieldTests.findings(screen(settingLoadingFirst: false), rule: "cancellation-shown-as-error")
+        #expect(stateful.count == 1 && plain.count == 1)
+        #expect(stateful.first?.fix == nil)
+        #expect(plain.first?.fix != nil)
+    }
 }

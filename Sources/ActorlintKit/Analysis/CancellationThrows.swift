@@ -117,10 +117,14 @@ enum CancellationThrows {
             guard clause.catchItems.isEmpty || clause.catchItems.allSatisfy({ $0.whereClause == nil && isBinding($0.pattern) }) else {
                 continue
             }
-            // The catch-all: it lets the error through only by rethrowing what it caught.
+            // The catch-all: it lets the error through only by rethrowing what it caught, not
+            // a value bound to the same name (`if let error = error as? AppError { throw error }`).
             let bound = clause.catchItems.first?.pattern.flatMap(boundName) ?? "error"
-            return collect(ThrowStmtSyntax.self, in: clause.body, within: .context).contains {
-                $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
+            let rebindings = collect(IdentifierPatternSyntax.self, in: clause.body, within: .context)
+                .filter { $0.identifier.text == bound }
+            return collect(ThrowStmtSyntax.self, in: clause.body, within: .context).contains { thrown in
+                thrown.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
+                    && !rebindings.contains { $0.startOffset < thrown.startOffset }
             }
         }
         return true

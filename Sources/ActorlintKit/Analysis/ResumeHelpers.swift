@@ -26,31 +26,44 @@ struct ResumeHelpers: Sendable, Equatable {
         self.repeating = repeating
     }
 
-    /// Functions whose closure parameter is handed to a repeating API (`CallbackCatalogue`),
-    /// appended to a collection or stored under a key, or called inside a loop.
+    /// Functions, and types by their initializers, whose closure parameter is handed to a
+    /// repeating API (`CallbackCatalogue`), kept in a property (itself or in a closure stored
+    /// there: the type may call it any number of times), appended to a collection or stored
+    /// under a key, or called inside a loop.
     static func repeatingFunctions(in file: SourceFile) -> Set<String> {
         guard file.contains("->") else { return [] }
         var names: Set<String> = []
         for (name, functions) in FileFacts(file).functions {
-            for function in functions {
-                guard let body = function.body else { continue }
-                let closures = function.signature.parameterClause.parameters
-                    .filter { $0.type.trimmedText.contains("->") }.map { ($0.secondName ?? $0.firstName).text }
-                if closures.contains(where: { repeats($0, in: body) }) { names.insert(name) }
+            for function in functions where keepsHandler(function.signature, function.body) { names.insert(name) }
+        }
+        for initializer in collect(InitializerDeclSyntax.self, in: file.tree, within: .everything)
+        where keepsHandler(initializer.signature, initializer.body) {
+            if let type = initializer.nearest(where: { $0.asProtocol((any DeclGroupSyntax).self) != nil })?
+                .asProtocol((any DeclGroupSyntax).self)?.typeName {
+                names.insert(type)
             }
         }
         return names
+    }
+
+    private static func keepsHandler(_ signature: FunctionSignatureSyntax, _ body: CodeBlockSyntax?) -> Bool {
+        guard let body else { return false }
+        let closures = signature.parameterClause.parameters
+            .filter { $0.type.trimmedText.contains("->") }.map { ($0.secondName ?? $0.firstName).text }
+        return closures.contains { repeats($0, in: body) }
     }
 
     private static func repeats(_ parameter: String, in body: CodeBlockSyntax) -> Bool {
         references(to: [parameter], in: body, within: .everything).contains { reference in
             var node = Syntax(reference)
             while let parent = node.parent, parent.id != body.id {
-                // `connection.stateUpdateHandler = handler`, `observers[id] = handler`.
-                if let target = assignmentTarget(of: ExprSyntax(reference)) {
+                // `connection.stateUpdateHandler = handler`, `observers[id] = handler`,
+                // `self.callback = handler`, `self.callback = { handler(…) }`.
+                if let expression = node.as(ExprSyntax.self), let target = assignmentTarget(of: expression) {
                     if let member = target.as(MemberAccessExprSyntax.self),
-                       CallbackCatalogue.repeating.contains(member.declName.baseName.text) { return true }
-                    return target.is(SubscriptCallExprSyntax.self)
+                       CallbackCatalogue.repeating.contains(member.declName.baseName.text)
+                        || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return true }
+                    if target.is(SubscriptCallExprSyntax.self) { return true }
                 }
                 if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != node.id {
                     // `observers.append(handler)`, `monitor.addObserver(using: handler)`,

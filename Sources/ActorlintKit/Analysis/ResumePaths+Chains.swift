@@ -13,6 +13,15 @@ extension ResumeFlow {
         let successName: String
         /// An `ensure`, `finally` or `always` handler runs whatever the outcome, cancellation included.
         let hasFinalHandler: Bool
+
+        /// The chain is made cancellable where it starts (PromiseKit's `cancellize()`, a
+        /// `CancellablePromise`): only then can cancellation reject it. A plain promise rejects
+        /// with what its producer seals, which this cannot see.
+        var isCancellable: Bool {
+            root.tokens(viewMode: .sourceAccurate).contains { token in
+                token.text == "cancellize" || token.text.hasPrefix("Cancellable")
+            }
+        }
     }
 
     /// The promise chain `call` is a handler of: a chain with a success handler followed by a

@@ -172,8 +172,8 @@ extension ResumeFlow {
             key = "promise \(chain.root.id)"
             if chain.isFailure, promiseResumes[chain.root.id] == true { key += " after a throw" }
             if !chain.isFailure { promiseResumes[chain.root.id] = result.throwsAfterResume }
-            if chain.isFailure, promiseResumes[chain.root.id] != nil, chain.call.calleeName == "catch", !chain.hasFinalHandler,
-               !chain.call.arguments.contains(where: { $0.label?.text == "policy" }), importsPromiseKit {
+            if chain.isFailure, chain.isCancellable, promiseResumes[chain.root.id] != nil, chain.call.calleeName == "catch",
+               !chain.hasFinalHandler, !chain.call.arguments.contains(where: { $0.label?.text == "policy" }), importsPromiseKit {
                 promiseGaps.append((chain.root, chain.successName, chain.call))
             }
         }

@@ -142,6 +142,41 @@ extension ContinuationMisuse {
             }
         }
         """,
+        // A plain promise (not made cancellable) rejects only with what its producer seals: its
+        // `catch` runs for every failure this code can see.
+        """
+        import PromiseKit
+        func avatar(for user: User, api: API) async throws -> Data {
+            try await withCheckedThrowingContinuation { continuation in
+                api.downloadAvatar(user.id).done { data in
+                    continuation.resume(returning: data)
+                }.catch { error in
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+        """,
+        // The module's own type keeps the handler and calls it once per event; a call that
+        // returns without resuming waits for the next event.
+        """
+        final class KeyMonitor {
+            private let handler: (UInt16) -> Bool
+            init(mask: Int, handler: @escaping (UInt16) -> Bool) {
+                self.handler = { code in handler(code) }
+            }
+            func start() {}
+        }
+        func waitForEscape() async {
+            await withCheckedContinuation { continuation in
+                let monitor = KeyMonitor(mask: 1) { code in
+                    guard code == 53 else { return false }
+                    continuation.resume()
+                    return true
+                }
+                monitor.start()
+            }
+        }
+        """,
         // A promise's success and failure handlers are alternatives; with `policy: .allErrors`
         // PromiseKit's `catch` also runs for a cancelled promise.
         """

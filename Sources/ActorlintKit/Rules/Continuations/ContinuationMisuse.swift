@@ -29,7 +29,7 @@ struct ContinuationMisuse: Rule {
             `terminationHandler` fires only if `run()` succeeds; a file coordinator's block does \
             not run when coordination fails; Combine's `first()` finishes without a value when \
             its publisher does; PromiseKit's `catch` skips cancellation errors unless given \
-            `policy: .allErrors`. A continuation kept in a property for a later event is resumed \
+            `policy: .allErrors`, which matters for a chain made cancellable (`cancellize()`). A continuation kept in a property for a later event is resumed \
             by that event only: where the awaiting function runs in a task that gets cancelled (a \
             `.task` closure, a stored task its owner cancels, a function awaited from one) and no \
             `withTaskCancellationHandler` resumes it, cancelling leaves the task waiting. (SE-0300)
@@ -38,8 +38,10 @@ struct ContinuationMisuse: Rule {
             A continuation stored or passed on is resumed by code the rule does not follow: it \
             stays quiet about its paths, and reports it only for cancellation, as above. Whether \
             an API calls a callback more than once is known from a catalogue, the words of its \
-            name, and the module's own functions that keep their handler, hand it to such an API \
-            or call it in a loop; a once-helper is recognized in the body, the file and the \
+            name, and the module's own functions and initializers that keep their handler (in a \
+            property, a list, a closure they store), hand it to such an API or call it in a \
+            loop: a kept handler may be called any number of times, so its paths that do not \
+            resume are not reported; a once-helper is recognized in the body, the file and the \
             module. A throw from a callback handed to an API that is not called with `try` is \
             left alone (what the API does with it is unknown), and so are the callbacks of an API \
             whose order is not known beyond the ones above.
@@ -145,7 +147,7 @@ private struct Wording {
         case .cancelledPromise(let success, let failure):
             let catchName = failure.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
                 ?? Syntax(failure.calledExpression)
-            return "PromiseKit's `catch` skips cancellation errors by default: if this promise is cancelled, neither " +
+            return "This promise is made cancellable, and PromiseKit's `catch` skips cancellation errors by default: if it is cancelled, neither " +
                 "`\(success)` nor the `catch`\(lineOf(catchName)) " +
                 "runs and `\(name)` is never resumed. Pass " +
                 "`policy: .allErrors` to `catch` (SE-0300)."

@@ -164,7 +164,7 @@ extension ContinuationMisuse {
         import PromiseKit
         func token(from session: Session) async throws -> String {
             try await withCheckedThrowingContinuation { continuation in
-                ↓session.refreshToken().done { token in
+                ↓session.refreshToken().cancellize().done { token in
                     continuation.resume(returning: token)
                 }.catch { error in
                     continuation.resume(throwing: error)

@@ -58,11 +58,37 @@ extension SequentialIndependentAwaits {
                     bio = await api.bio() ?? ""
                     print("refreshed")
             """, """
-                    async let newAvatar = api.avatar()
-                    async let newBio = api.bio() ?? ""
+                    async let newAvatar: Data? = api.avatar()
+                    async let newBio: String = api.bio() ?? ""
                     avatar = await newAvatar
                     bio = await newBio
                     print("refreshed")
+            """, end: "\n    }\n}"),
+        // A generic getter whose type came from the assignment: the `async let` is given the
+        // type the property is declared with.
+        correction("""
+            struct Track: Decodable, Sendable { let title: String }
+            struct Artist: Decodable, Sendable { let name: String }
+            struct MusicClient: Sendable {
+                func get<Entity: Decodable & Sendable>(_ path: String) async throws -> Entity {
+                    let data = try await URLSession.shared.data(from: URL(string: "https://example.com/" + path)!).0
+                    return try JSONDecoder().decode(Entity.self, from: data)
+                }
+            }
+            @MainActor final class ArtistScreen {
+                var tracks: [Track] = []
+                var artist: Artist?
+                let client = MusicClient()
+                func load() async throws {
+
+            """, """
+                    tracks = try await client.get("tracks")
+                    artist = try await client.get("artist")
+            """, """
+                    async let newTracks: [Track] = client.get("tracks")
+                    async let newArtist: Artist? = client.get("artist")
+                    tracks = try await newTracks
+                    artist = try await newArtist
             """, end: "\n    }\n}"),
         // Main-actor helpers that wait on the network, `try?`, and a plain `let` between them.
         correction("""

@@ -29,12 +29,16 @@ extension SequentialIndependentAwaits {
                     let specifier = declaration.bindingSpecifier
                     edits += [TextEdit(start: specifier.startOffset, end: specifier.startOffset, replacement: "async "), removal]
                 case .assignment:
-                    guard let target = step.target, let name = step.names.first else { return nil }
+                    // The assignment gave the call its type (a generic `get<T>()` infers `T` from
+                    // it): the `async let` needs the same type, written where the target is declared.
+                    guard let target = step.target, let name = step.names.first,
+                          let type = declaredType(of: name, before: step.item) else { return nil }
                     var temporary = "new" + name.prefix(1).uppercased() + name.dropFirst()
                     while taken.contains(temporary) { temporary += "Value" }
                     taken.insert(temporary)
-                    // `x = try await f()` → `async let newX = f()`, and `x = try await newX` after the last.
-                    edits += [TextEdit(start: target.startOffset, end: step.values[0].startOffset, replacement: "async let \(temporary) = "),
+                    // `x = try await f()` → `async let newX: T = f()`, and `x = try await newX` after the last.
+                    edits += [TextEdit(start: target.startOffset, end: step.values[0].startOffset,
+                                       replacement: "async let \(temporary): \(type) = "),
                               removal]
                     assignments.append("\(target.trimmedText) = " + (step.throwing ? "try " : "") + "await \(temporary)")
                 }
@@ -141,6 +145,45 @@ extension SequentialIndependentAwaits {
         }
     }
 
+    /// The type written where `name` is declared, the nearest declaration in scope of `node`
+    /// (a local `var x: T`, or a property `var x: T` of the enclosing type), or the type of the
+    /// literal it starts from (`var x = ""`); nil when neither shows it, or it is implicitly unwrapped.
+    static func declaredType(of name: String, before node: some SyntaxProtocol) -> String? {
+        var current = Syntax(node).parent
+        while let scope = current {
+            let declarations: [VariableDeclSyntax]
+            if let block = scope.as(CodeBlockItemListSyntax.self) {
+                declarations = block.compactMap { $0.item.as(VariableDeclSyntax.self) }.filter { $0.endOffset <= node.startOffset }
+            } else if let members = scope.as(MemberBlockItemListSyntax.self) {
+                declarations = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+            } else {
+                declarations = []
+            }
+            for declaration in declarations.reversed() {
+                for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    if let type = binding.typeAnnotation?.type {
+                        return type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ? nil : type.trimmedText
+                    }
+                    return literalType(binding.initializer?.value)
+                }
+            }
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// The type Swift gives a literal without context.
+    private static func literalType(_ value: ExprSyntax?) -> String? {
+        guard let value else { return nil }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        return nil
+    }
+}
+
+extension SequentialIndependentAwaits {
     /// Whether Swift 6 accepts `async let` child tasks for these calls. A child task runs its
     /// initializer off the caller's actor, so (as swiftc reports, checked on each shape):
     /// - in actor-isolated code, a stored property it reads must have a Sendable type ("cannot exit

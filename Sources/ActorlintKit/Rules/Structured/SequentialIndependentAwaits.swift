@@ -38,7 +38,7 @@ struct SequentialIndependentAwaits: Rule {
             """,
         fix: FixInfo(.unsafe, """
             Rewrites each `let x = try await call()` to `async let x = call()` and each \
-            `x = try await call()` to `async let newX = call()` followed, after the last of \
+            `x = try await call()` to `async let newX: T = call()` (`T` as `x` is declared) followed, after the last of \
             them, by `x = try await newX`; `try await` (or `await`) goes in front of the \
             statements that read the values. Offered only when every later read sits in a plain \
             statement (not in a closure or `defer`) and Swift 6 accepts the child tasks (Sendable \
