@@ -159,7 +159,10 @@ struct BlockingWork {
             return "decoding an image (`\(method)`)"
         default: break
         }
-        if call.calleeText(isOneOf: ["Data", "NSData"]), labels.first.map({ $0.hasPrefix("contentsOf") }) == true,
+        // A mapped read (`options: .alwaysMapped`, `.mappedIfSafe`) maps the file and reads pages
+        // only when they are touched: not a whole-file read.
+        let mapped = call.arguments.contains { $0.label?.text == "options" && $0.expression.trimmedText.contains("apped") }
+        if call.calleeText(isOneOf: ["Data", "NSData"]), labels.first.map({ $0.hasPrefix("contentsOf") }) == true, !mapped,
            !(call.arguments.first?.expression.trimmedText.contains("Bundle") ?? false) {
             return "a synchronous read of a whole file (`\(callee)(\(labels.first ?? ""):)`)"
         }

@@ -10,6 +10,42 @@ extension MainDispatch {
     func isDeliberateDeferral(in file: SourceFile, index: ProjectIndex) -> Bool {
         isJustified || hasDeferralComment || TestCode.contains(call, in: file) || defersLifecycleStep
             || needsLayoutOrPresentation || isInSwiftUIViewCode || isInRepresentableCoordinator(index)
+            || followsItsOwnChange
+    }
+
+    /// Before the hop, the same function sets a property the hop sets again (`alert = nil`, then
+    /// the next alert one turn later), or moves focus (`makeFirstResponder(nil)`): the hop waits
+    /// for the views to take in the first change.
+    var followsItsOwnChange: Bool {
+        let before = precedingStatements
+        let focus: Set<String> = ["makeFirstResponder", "resignFirstResponder", "becomeFirstResponder", "endEditing"]
+        if before.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { focus.contains($0.text) } }) { return true }
+        let setByHop = Self.assignedProperties(in: body)
+        return before.contains { !setByHop.isDisjoint(with: Self.assignedProperties(in: $0)) }
+    }
+
+    /// The statements that run before the hop on its path: those before it in each block around
+    /// it, up to its function (not the other branch of an `if`, nor the `do` body of a `catch`).
+    private var precedingStatements: [CodeBlockItemSyntax] {
+        var statements: [CodeBlockItemSyntax] = []
+        var child = Syntax(call)
+        while let parent = child.parent, !parent.isDeclarationBoundary {
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                statements += list.prefix { $0.id != child.id }
+            }
+            child = parent
+        }
+        return statements
+    }
+
+    /// The properties `node` assigns, `self.` left out.
+    private static func assignedProperties(in node: some SyntaxProtocol) -> Set<String> {
+        Set(collect(AssignmentExprSyntax.self, in: node, within: .everything).compactMap { assignment in
+            guard let list = assignment.parent?.as(ExprListSyntax.self), let target = list.first, target.id != assignment.id
+            else { return nil }
+            let text = target.trimmedText
+            return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        })
     }
 
     /// A comment in the dispatched body that speaks of the ordering: "next run loop", "after

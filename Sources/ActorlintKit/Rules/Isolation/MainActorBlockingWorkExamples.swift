@@ -94,6 +94,16 @@ extension MainActorBlockingWork {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // A mapped read maps the file; pages are read when the data is used.
+        RuleExample("""
+            import SwiftUI
+            @MainActor final class ClipModel: ObservableObject {
+                @Published var clip: Data?
+                func open(_ url: URL) async {
+                    clip = try? Data(contentsOf: url, options: .alwaysMapped)
+                }
+            }
+            """),
         // `UIImage(data:)` decodes lazily, when the image is first drawn; one small JSON object
         // parsed; a settings file read and written as text; one value encoded and written.
         RuleExample("""
