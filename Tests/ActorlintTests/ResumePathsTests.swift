@@ -196,14 +196,17 @@ import Testing
             """
         #expect(try Self.problems(code.replacingOccurrences(of: "AFTER", with: "")) == [])
         #expect(try Self.problems(code.replacingOccurrences(of: "AFTER", with: "try check(v)")) == ["twice:6"])
-        // With PromiseKit imported, its `catch` skips cancellation: the chain is reported at its start.
-        let promiseKit = "import PromiseKit\n" + code.replacingOccurrences(of: "AFTER", with: "")
+        // With PromiseKit imported, its `catch` skips cancellation: a chain made cancellable is
+        // reported at its start; a plain promise rejects only with what its producer seals.
+        let plain = "import PromiseKit\n" + code.replacingOccurrences(of: "AFTER", with: "")
+        #expect(try Self.problems(plain) == [])
+        let promiseKit = plain.replacingOccurrences(of: "promise.done", with: "promise.cancellize().done")
         #expect(try Self.problems(promiseKit) == ["promise:4"])
         // A final handler runs for a cancelled promise too.
         let final = promiseKit.replacingOccurrences(of: "c.resume(throwing: e) }", with: "c.resume(throwing: e) }.finally { log() }")
         #expect(try Self.problems(final) == [])
         // A timeout that resumes otherwise bounds the wait.
-        let timeout = promiseKit.replacingOccurrences(of: "promise.done", with: "queue.after(5) { c.resume(throwing: Timeout()) }\n        promise.done")
+        let timeout = promiseKit.replacingOccurrences(of: "promise.cancellize()", with: "queue.after(5) { c.resume(throwing: Timeout()) }\n        promise.cancellize()")
         #expect(try Self.problems(timeout).filter { $0.hasPrefix("promise") } == [])
     }
 
