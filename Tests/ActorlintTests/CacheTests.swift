@@ -183,7 +183,7 @@ import Testing
     @Test func aChangedConfigurationIsAnalysedAgain() throws {
         let folder = try project()
         _ = lint(folder)
-        var configuration = Configuration()
+        var configuration = Configuration.testing
         configuration.severity["redundant-main-dispatch"] = .error
         let stricter = lint(folder, configuration: configuration)
         // The summaries still hold; the findings do not.
@@ -200,7 +200,7 @@ import Testing
         let cold = lint(folder)
         #expect(cold.parsed == 3 && cold.counters[.filesNoRuleRunsOn] == 1)
         // Every findings key changes; the summaries still hold, so the quiet file is read, not parsed.
-        var configuration = Configuration()
+        var configuration = Configuration.testing
         configuration.severity["redundant-main-dispatch"] = .error
         let stricter = lint(folder, configuration: configuration)
         #expect(stricter.summariesReused == 3 && stricter.findingsReused == 0)

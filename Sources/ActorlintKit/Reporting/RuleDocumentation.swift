@@ -51,7 +51,7 @@ public enum RuleDocumentation {
         var out = "| id | category | set | precision | summary | fix |\n|---|---|---|---:|---|---|\n"
         for rule in rules {
             let fix = rule.fix?.safety.rawValue ?? "—"
-            let measured = MeasuredPrecision.of(rule.id).map { "\(Int(($0.precision * 100).rounded()))%" } ?? "–"
+            let measured = MeasuredPrecision.of(rule.id).map { "\(Int(($0.precision * 100).rounded()))% of \($0.truePositives + $0.falsePositives)" } ?? "–"
             out += "| `\(rule.id)` | \(rule.category.rawValue) | \(rule.set.rawValue) | \(measured) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) | \(fix) |\n"
         }
         return out

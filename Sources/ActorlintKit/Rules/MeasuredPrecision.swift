@@ -3,6 +3,8 @@
 /// A rule below `defaultSetBar` belongs to the opt-in `preview` set; a test holds the sets to it.
 public struct MeasuredPrecision: Sendable, Equatable {
     public static let defaultSetBar = 0.9
+    /// Fewer clear verdicts than this prove nothing either way: such a rule may stay in preview.
+    public static let provenAt = 5
 
     public var truePositives: Int
     public var falsePositives: Int
@@ -16,6 +18,9 @@ public struct MeasuredPrecision: Sendable, Equatable {
         let clear = truePositives + falsePositives
         return clear == 0 ? 0 : Double(truePositives) / Double(clear)
     }
+
+    /// Enough clear verdicts to place the rule by its precision.
+    public var isProven: Bool { truePositives + falsePositives >= Self.provenAt }
 
     /// "36% (4 of 11 judged findings, 6 apps)".
     public var summary: String {

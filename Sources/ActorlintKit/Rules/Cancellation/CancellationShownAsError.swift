@@ -9,7 +9,7 @@ struct CancellationShownAsError: Rule {
 
     static let description = RuleDescription(
         id: "cancellation-shown-as-error",
-        category: .cancellation, set: .preview,
+        category: .cancellation,
         summary: "A catch-all that shows or reports an error in code that runs in a task that gets cancelled, with no cancellation branch first",
         rationale: """
             Cancellation in Swift is delivered as an error: `Task.sleep` and \

@@ -7,7 +7,7 @@ struct WeakSelfInnerOnly: Rule {
 
     static let description = RuleDescription(
         id: "weak-self-inner-only",
-        category: .captures, set: .preview,
+        category: .captures,
         summary: "`[weak self]` only on an inner closure while the escaping closure around it captures self strongly",
         rationale: """
             A closure captures what its nested closures capture, at the moment it is created: to \

@@ -7,7 +7,7 @@ struct RedundantMainDispatch: Rule {
 
     static let description = RuleDescription(
         id: "redundant-main-dispatch",
-        category: .isolation,
+        category: .isolation, set: .preview,
         summary: "`DispatchQueue.main.async` in code that already runs on the main actor",
         rationale: """
             In main-actor code (SE-0316) the hop is already done. Dispatching to the main queue again only \

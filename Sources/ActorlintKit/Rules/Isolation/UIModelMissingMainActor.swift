@@ -8,7 +8,7 @@ struct UIModelMissingMainActor: Rule {
 
     static let description = RuleDescription(
         id: "ui-model-missing-main-actor",
-        category: .isolation, set: .preview,
+        category: .isolation,
         summary: "A UI model whose own code changes the state views read is not `@MainActor`",
         rationale: """
             A model whose state a SwiftUI view reads must only change on the main actor. \

@@ -9,7 +9,7 @@ struct AppTargetMissingApproachableConcurrency: Rule, ProjectRule {
 
     static let description = RuleDescription(
         id: "app-target-missing-approachable-concurrency",
-        category: .settings,
+        category: .settings, set: .preview,
         summary: "An app or UI target on Swift 6.2+ lacks default isolation MainActor or NonisolatedNonsendingByDefault",
         rationale: """
             Swift 6.2 offers two opt-in settings that suit app and UI code. Default isolation \

@@ -9,7 +9,7 @@ struct SequentialIndependentAwaits: Rule {
 
     static let description = RuleDescription(
         id: "sequential-independent-awaits",
-        category: .structured, set: .preview,
+        category: .structured,
         summary: "Consecutive awaits that wait on independent work: start them together with `async let`",
         rationale: """
             Each `await` suspends until its call has finished, so two awaited calls written one \

@@ -7,7 +7,7 @@ struct PreferConcurrentOverDetached: Rule {
 
     static let description = RuleDescription(
         id: "prefer-concurrent-over-detached",
-        category: .tasks, set: .preview,
+        category: .tasks,
         summary: "`Task.detached` where a `@concurrent` function or structured concurrency fits",
         rationale: """
             A detached task inherits nothing from where it is created: not the actor, not the \
