@@ -187,23 +187,10 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Facts derived from the whole index that rules ask of every file (a module's role, which
     /// types a module's code uses off the main actor): computed once per index and key.
-    private let memoLock = NSLock()
-    private var memos: [String: Any] = [:]
+    private let memos = MemoTable()
 
     func memo<T>(_ key: String, _ make: () -> T) -> T {
-        memoLock.lock()
-        // Looked up before the cast: a stored nil must not read as a missing entry, nor a
-        // missing entry as a stored nil.
-        if let stored = memos[key], let value = stored as? T {
-            memoLock.unlock()
-            return value
-        }
-        memoLock.unlock()
-        let value = make()
-        memoLock.lock()
-        memos[key] = value
-        memoLock.unlock()
-        return value
+        memos.value(key, make)
     }
 
     /// The modules this one imports (directly or through another), in run order: consulted

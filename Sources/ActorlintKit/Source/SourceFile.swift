@@ -13,10 +13,10 @@ public final class SourceFile: @unchecked Sendable {
     /// `\r`, as in Swift and `SourceLocationConverter`; built from the text in one byte scan
     /// instead of the converter's walk over every token.
     private let lineStarts: [Int32]
-    /// Guards `storedConverter`, `memos` and `words`: a file may be read from more than one thread.
+    /// Guards `storedConverter` and `words`: a file may be read from more than one thread.
     private let lock = NSLock()
     private var storedConverter: SourceLocationConverter?
-    private var memos: [String: Any] = [:]
+    private let memos = MemoTable()
     /// What `contains` found, by word: facts about the text, so they outlive `unwalked()`.
     private var words: [String: Bool] = [:]
 
@@ -198,16 +198,6 @@ public final class SourceFile: @unchecked Sendable {
     /// key (the nodes several rules look for, gathered in one walk). `make` runs outside the
     /// lock, so it may itself ask for other memos.
     func memo<T>(_ key: String, _ make: () -> T) -> T {
-        lock.lock()
-        if let value = memos[key] as? T {
-            lock.unlock()
-            return value
-        }
-        lock.unlock()
-        let value = make()
-        lock.lock()
-        memos[key] = value
-        lock.unlock()
-        return value
+        memos.value(key, make)
     }
 }
