@@ -42,6 +42,12 @@ extension Syntax {
 }
 
 extension SyntaxProtocol {
+    /// The type or extended type around the node, its last component (`Bar` in `extension Foo.Bar`).
+    var enclosingTypeName: String? {
+        (nearest(where: { $0.isProtocol((any DeclGroupSyntax).self) })?.asProtocol((any DeclGroupSyntax).self)?.typeName)
+            .map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+    }
+
     /// The nearest ancestor that `match` accepts (`self` first, with `orSelf`), looking no
     /// further out than `reach`: an ancestor at the boundary is still asked, one beyond it is not.
     func nearest(orSelf: Bool = false, within reach: Reach = .everything, where match: (Syntax) -> Bool) -> Syntax? {

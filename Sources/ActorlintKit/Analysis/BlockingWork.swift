@@ -90,15 +90,9 @@ struct BlockingWork {
         let candidates = file.shared(FunctionDeclSyntax.self).filter { $0.name.text == name }
         guard candidates.count == 1, let function = candidates.first, let body = function.body,
               function.signature.effectSpecifiers?.asyncSpecifier == nil,
-              ownerName(of: Syntax(function)) == ownerName(of: Syntax(call)),
+              function.enclosingTypeName == call.enclosingTypeName,
               let work = find(in: Syntax(body), file: file, followCalls: false).first else { return nil }
         return (function, work)
-    }
-
-    /// The type or extended type around `node`.
-    private static func ownerName(of node: Syntax) -> String? {
-        (node.nearest(where: { $0.isProtocol((any DeclGroupSyntax).self) })?.asProtocol((any DeclGroupSyntax).self)?.typeName)
-            .map { $0.split(separator: ".").last.map(String.init) ?? $0 }
     }
 
     /// The collection a loop iterates when it comes from outside the function's literals.

@@ -12,6 +12,22 @@ func assignmentTarget(of expression: ExprSyntax) -> ExprSyntax? {
     return elements[0]
 }
 
+/// What the `=` assignments in `root` (within `reach`) write, each target as `targetKey` spells
+/// it; with `offset`, only the assignments that start before it.
+func assignedTargets(in root: some SyntaxProtocol, within reach: Reach, before offset: Int? = nil) -> Set<String> {
+    Set(collect(AssignmentExprSyntax.self, in: root, within: reach).compactMap { assignment in
+        guard offset.map({ assignment.startOffset < $0 }) ?? true,
+              let list = assignment.parent?.as(ExprListSyntax.self), let target = list.first, target.id != assignment.id
+        else { return nil }
+        return targetKey(target.trimmedText)
+    })
+}
+
+/// An assignment target as two of them are compared: `self.x` and `x` are the same.
+func targetKey(_ text: String) -> String {
+    text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+}
+
 extension ExprSyntax {
     /// `self.x`, `x`, `self.x[key]`, `x[key]`: the name of the property at the root, when the
     /// expression reads like a property of the enclosing type.

@@ -20,8 +20,8 @@ extension MainDispatch {
         let before = precedingStatements
         let focus: Set<String> = ["makeFirstResponder", "resignFirstResponder", "becomeFirstResponder", "endEditing"]
         if before.contains(where: { $0.tokens(viewMode: .sourceAccurate).contains { focus.contains($0.text) } }) { return true }
-        let setByHop = Self.assignedProperties(in: body)
-        return before.contains { !setByHop.isDisjoint(with: Self.assignedProperties(in: $0)) }
+        let setByHop = assignedTargets(in: body, within: .everything)
+        return before.contains { !setByHop.isDisjoint(with: assignedTargets(in: $0, within: .everything)) }
     }
 
     /// The statements that run before the hop on its path: those before it in each block around
@@ -36,16 +36,6 @@ extension MainDispatch {
             child = parent
         }
         return statements
-    }
-
-    /// The properties `node` assigns, `self.` left out.
-    private static func assignedProperties(in node: some SyntaxProtocol) -> Set<String> {
-        Set(collect(AssignmentExprSyntax.self, in: node, within: .everything).compactMap { assignment in
-            guard let list = assignment.parent?.as(ExprListSyntax.self), let target = list.first, target.id != assignment.id
-            else { return nil }
-            let text = target.trimmedText
-            return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
-        })
     }
 
     /// A comment in the dispatched body that speaks of the ordering: "next run loop", "after

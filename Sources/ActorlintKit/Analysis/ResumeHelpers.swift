@@ -38,10 +38,7 @@ struct ResumeHelpers: Sendable, Equatable {
         }
         for initializer in collect(InitializerDeclSyntax.self, in: file.tree, within: .everything)
         where keepsHandler(initializer.signature, initializer.body) {
-            if let type = initializer.nearest(where: { $0.asProtocol((any DeclGroupSyntax).self) != nil })?
-                .asProtocol((any DeclGroupSyntax).self)?.typeName {
-                names.insert(type)
-            }
+            if let type = initializer.enclosingTypeName { names.insert(type) }
         }
         return names
     }

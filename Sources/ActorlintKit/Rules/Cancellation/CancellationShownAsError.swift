@@ -246,32 +246,18 @@ struct CancellationShownAsError: Rule {
     /// cancellation skips nothing else. A property the code set before (`state = .loading`)
     /// is a state the catch-all also ends: skipping it would leave that state behind.
     private func reportsOnly(_ body: CodeBlockSyntax, error: String, _ doStatement: DoStmtSyntax) -> Bool {
-        let earlier = assignedTargets(before: body, in: doStatement.nearest(where: \.isContextBoundary))
+        let earlier = doStatement.nearest(where: \.isContextBoundary)
+            .map { assignedTargets(in: $0, within: .context, before: body.startOffset) } ?? []
         return body.statements.allSatisfy { item in
             if let sequence = item.item.as(SequenceExprSyntax.self) {
                 guard let target = errorStateAssignment(sequence, error: error, doStatement) else { return false }
-                return !earlier.contains(Self.propertyKey(target))
+                return !earlier.contains(targetKey(target))
             }
             var expression = item.item.as(ExprSyntax.self)
             if let awaited = expression?.as(AwaitExprSyntax.self) { expression = awaited.expression }
             guard let call = expression?.as(FunctionCallExprSyntax.self) else { return false }
             return visibleCall(call) != nil || Self.logOutput.contains(call.calleeName ?? "")
         }
-    }
-
-    /// The properties assigned in `context` before `node`, as `propertyKey` spells them.
-    private func assignedTargets(before node: some SyntaxProtocol, in context: Syntax?) -> Set<String> {
-        guard let context else { return [] }
-        var targets: Set<String> = []
-        for assignment in collect(AssignmentExprSyntax.self, in: context, within: .context) where assignment.startOffset < node.startOffset {
-            guard let list = assignment.parent?.as(ExprListSyntax.self), let first = list.first, first.id != assignment.id else { continue }
-            targets.insert(Self.propertyKey(first.trimmedText))
-        }
-        return targets
-    }
-
-    private static func propertyKey(_ target: String) -> String {
-        target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
     }
 
     private func insertBranches(before first: CatchClauseSyntax, cancellation: Bool, url: Bool, anyWhileCancelled: Bool,
