@@ -80,30 +80,47 @@ enum CalleeRefs {
     /// `let x: T`, `let x = T(…)`, `func f(x: T)`, `{ (x: T) in }`. Nil when it is not a local
     /// or its type is not written down.
     static func localType(of name: String, at site: some SyntaxProtocol) -> String? {
+        switch localDeclaration(of: name, at: site) {
+        case .binding(let binding)?: return declaredType(binding) ?? ""
+        case .parameter(let type)?: return type.flatMap { normalized($0.trimmedText) } ?? ""
+        case nil: return nil
+        }
+    }
+
+    /// How a local `name` is declared: a binding (`let x = …`) or a parameter, with its type when written.
+    enum LocalDeclaration {
+        case binding(PatternBindingSyntax)
+        case parameter(TypeSyntax?)
+    }
+
+    /// Where the local constant, variable or parameter `name` visible at `site` is declared: the
+    /// nearest statement before it in each block around it, then the parameters of the closure or
+    /// function around it. Nil when it is not a local (the walk stops at the function or type).
+    static func localDeclaration(of name: String, at site: some SyntaxProtocol) -> LocalDeclaration? {
         var current = site.parent
         while let node = current {
             if let list = node.as(CodeBlockItemListSyntax.self) {
                 for item in list where item.position < site.position {
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        return declaredType(binding) ?? ""
+                        return .binding(binding)
                     }
                 }
             }
             if let function = node.as(FunctionDeclSyntax.self) {
-                return parameterType(name, in: function.signature.parameterClause.parameters)
+                return parameter(name, in: function.signature.parameterClause.parameters)
             }
             if let initializer = node.as(InitializerDeclSyntax.self) {
-                return parameterType(name, in: initializer.signature.parameterClause.parameters)
+                return parameter(name, in: initializer.signature.parameterClause.parameters)
             }
             if let closure = node.as(ClosureExprSyntax.self) {
                 switch closure.signature?.parameterClause {
                 case .parameterClause(let clause)?:
                     if let parameter = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                        return parameter.type.flatMap { normalized($0.trimmedText) } ?? ""
+                        return .parameter(parameter.type)
                     }
                 case .simpleInput(let parameters)?:
-                    if parameters.contains(where: { $0.name.text == name }) { return "" }
+                    if parameters.contains(where: { $0.name.text == name }) { return .parameter(nil) }
                 default:
                     break
                 }
@@ -114,9 +131,9 @@ enum CalleeRefs {
         return nil
     }
 
-    private static func parameterType(_ name: String, in parameters: FunctionParameterListSyntax) -> String? {
+    private static func parameter(_ name: String, in parameters: FunctionParameterListSyntax) -> LocalDeclaration? {
         guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
-        return normalized(parameter.type.trimmedText) ?? ""
+        return .parameter(parameter.type)
     }
 
     /// The type a binding declares or is initialized to: `let x: T`, `= T(…)`, `= T.shared`.

@@ -145,31 +145,26 @@ extension SequentialIndependentAwaits {
         }
     }
 
-    /// The type written where `name` is declared, the nearest declaration in scope of `node`
-    /// (a local `var x: T`, or a property `var x: T` of the enclosing type), or the type of the
-    /// literal it starts from (`var x = ""`); nil when neither shows it, or it is implicitly unwrapped.
+    /// The type written where `name` is declared: a local `var x: T` (`CalleeRefs.localDeclaration`),
+    /// or a property `var x: T` of the type around `node`; or the type of the literal it starts
+    /// from (`var x = ""`). Nil when neither shows it, when it is implicitly unwrapped, or when
+    /// `name` is a parameter.
     static func declaredType(of name: String, before node: some SyntaxProtocol) -> String? {
-        var current = Syntax(node).parent
-        while let scope = current {
-            let declarations: [VariableDeclSyntax]
-            if let block = scope.as(CodeBlockItemListSyntax.self) {
-                declarations = block.compactMap { $0.item.as(VariableDeclSyntax.self) }.filter { $0.endOffset <= node.startOffset }
-            } else if let members = scope.as(MemberBlockItemListSyntax.self) {
-                declarations = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
-            } else {
-                declarations = []
-            }
-            for declaration in declarations.reversed() {
-                for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    if let type = binding.typeAnnotation?.type {
-                        return type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ? nil : type.trimmedText
-                    }
-                    return literalType(binding.initializer?.value)
-                }
-            }
-            current = scope.parent
+        let binding: PatternBindingSyntax
+        switch CalleeRefs.localDeclaration(of: name, at: node) {
+        case .binding(let local)?: binding = local
+        case .parameter?: return nil
+        case nil:
+            let properties = node.nearest(MemberBlockSyntax.self)?.members
+                .compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(\.bindings) ?? []
+            guard let property = properties.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name })
+            else { return nil }
+            binding = property
         }
-        return nil
+        if let type = binding.typeAnnotation?.type {
+            return type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ? nil : type.trimmedText
+        }
+        return literalType(binding.initializer?.value)
     }
 
     /// The type Swift gives a literal without context.
