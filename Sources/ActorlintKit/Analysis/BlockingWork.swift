@@ -155,7 +155,10 @@ struct BlockingWork {
         }
         // A mapped read (`options: .alwaysMapped`, `.mappedIfSafe`) maps the file and reads pages
         // only when they are touched: not a whole-file read.
-        let mapped = call.arguments.contains { $0.label?.text == "options" && $0.expression.trimmedText.contains("apped") }
+        let mapped = call.arguments.contains { argument in
+            argument.label?.text == "options"
+                && argument.expression.tokens(viewMode: .sourceAccurate).contains { $0.text.lowercased().contains("mapped") }
+        }
         if call.calleeText(isOneOf: ["Data", "NSData"]), labels.first.map({ $0.hasPrefix("contentsOf") }) == true, !mapped,
            !(call.arguments.first?.expression.trimmedText.contains("Bundle") ?? false) {
             return "a synchronous read of a whole file (`\(callee)(\(labels.first ?? ""):)`)"
