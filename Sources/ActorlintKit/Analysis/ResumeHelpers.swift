@@ -36,8 +36,7 @@ struct ResumeHelpers: Sendable, Equatable {
         for (name, functions) in FileFacts(file).functions {
             for function in functions where keepsHandler(function.signature, function.body) { names.insert(name) }
         }
-        for initializer in collect(InitializerDeclSyntax.self, in: file.tree, within: .everything)
-        where keepsHandler(initializer.signature, initializer.body) {
+        for initializer in file.shared(InitializerDeclSyntax.self) where keepsHandler(initializer.signature, initializer.body) {
             if let type = initializer.enclosingTypeName { names.insert(type) }
         }
         return names

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// The nodes many rules look for, gathered in one walk per file instead of one walk per rule:
-/// function calls, closures, function declarations, `await`s, `do` statements, and type
+/// function calls, closures, function declarations and initializers, `await`s, `do` statements, and type
 /// declarations and extensions, in source order (the order a visitor meets them). Rules filter
 /// these lists; the result is what their own full-tree visitors found, in the same order.
 private final class SharedNodeCollector: SyntaxVisitor {
@@ -15,6 +15,7 @@ private final class SharedNodeCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { keep(node) }
