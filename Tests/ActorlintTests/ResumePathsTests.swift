@@ -22,6 +22,7 @@ import Testing
             case .missed(let miss): return "missed:\(line)" + (miss.everyPath ? ":every" : "")
             case .resumedTwice: return "twice:\(line)"
             case .perElement: return "perElement:\(line)"
+            case .resumedOnEveryUpdate: return "everyUpdate:\(line)"
             case .cancelledPromise: return "promise:\(line)"
             }
         }

@@ -67,12 +67,18 @@ enum CallbackCatalogue {
     /// Whether the closure handed to `call` (as `label`, or assigned to the handler property
     /// `property`) is one an API calls many times.
     static func isRepeating(call: FunctionCallExprSyntax?, label: String?, property: String?) -> Bool {
+        repeatingEvidence(call: call, label: label, property: property) != nil
+    }
+
+    /// The name that says the closure is called many times (the callee, the call a wrapper is
+    /// handed to, the label or the handler property), or nil.
+    static func repeatingEvidence(call: FunctionCallExprSyntax?, label: String?, property: String?) -> String? {
         var words = [label, property].compactMap { $0 }
         if let call {
             words.append(call.calleeName ?? "")
             // `Timer.scheduledTimer(withTimeInterval:repeats: true) { … }` fires until invalidated.
             if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
-                return true
+                return call.calleeName ?? "repeats"
             }
             // `room.subscribe(listener: Listener { … })`: the call that receives the wrapper.
             if let argument = call.parent?.as(LabeledExprSyntax.self),
@@ -81,10 +87,16 @@ enum CallbackCatalogue {
                 if let outerLabel = argument.label?.text { words.append(outerLabel) }
             }
         }
-        return words.contains { word in
+        return words.first { word in
             if repeating.contains(word) { return true }
             let lowered = word.lowercased()
             return repeatingWords.contains { lowered.contains($0) }
         }
     }
+
+    /// Calls that end the updates a repeating closure receives (`subscription.cancel()`,
+    /// `timer.invalidate()`, `tap.disable()`, `input.markAsFinished()`, `NotificationCenter.removeObserver`), by
+    /// the start of their name.
+    static let stoppingPrefixes = ["cancel", "invalidate", "stop", "disable", "remove", "unsubscribe", "dispose", "finish",
+                                   "markAsFinished", "close", "release", "suspend"]
 }

@@ -145,3 +145,52 @@ extension ResumeFlow {
         }
     }
 }
+
+// MARK: Closures called for every update
+
+extension ResumeFlow {
+    /// Whether the next call of a repeating closure reaches `resume` again: nothing in the
+    /// closure ends the updates (`cancel()`, `invalidate()`, `handler = nil`), the API is not one
+    /// that may deliver a single value (`sink`), and the resume is unconditional or selected only
+    /// by what the update itself says (`if info.hasCall`), not by a particular state (`case
+    /// .ready:`, `status == .satisfied`, which a state machine passes once) or by a call whose
+    /// answer is not known (`if step()`).
+    func resumesOnEveryUpdate(_ closure: ClosureExprSyntax, api: String, resume: Syntax) -> Bool {
+        if api.lowercased().contains("sink") { return false }
+        let stops = contains(in: closure, within: .context) { node in
+            if let call = node.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
+                return CallbackCatalogue.stoppingPrefixes.contains { callee.hasPrefix($0) }
+            }
+            // `connection.stateUpdateHandler = nil`, `token = nil`.
+            if let assignment = node.as(AssignmentExprSyntax.self), let elements = assignment.parent?.as(ExprListSyntax.self) {
+                return elements.last?.is(NilLiteralExprSyntax.self) == true
+            }
+            return false
+        }
+        if stops { return false }
+        // The conditions that select the resume: those around it, and the `guard`s before it.
+        var conditions: [Syntax] = []
+        var node = resume
+        while let parent = node.parent, parent.id != closure.id {
+            if let branch = parent.as(IfExprSyntax.self) { conditions.append(Syntax(branch.conditions)) }
+            if let switchCase = parent.as(SwitchCaseSyntax.self) { conditions.append(Syntax(switchCase.label)) }
+            if let switchExpression = parent.as(SwitchExprSyntax.self) { conditions.append(Syntax(switchExpression.subject)) }
+            node = parent
+        }
+        conditions += collect(GuardStmtSyntax.self, in: closure, within: .context)
+            .filter { $0.endOffset <= resume.startOffset }.map { Syntax($0.conditions) }
+        let update = Set(Flow.parameterNames(of: closure))
+        return !conditions.contains { condition in
+            contains(in: condition, within: .context) { node in
+                if node.is(FunctionCallExprSyntax.self) || node.is(MatchingPatternConditionSyntax.self) { return true }
+                if let member = node.as(MemberAccessExprSyntax.self) { return member.base == nil }
+                if let reference = node.as(DeclReferenceExprSyntax.self), reference.parent?.is(MemberAccessExprSyntax.self) != true
+                    || reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id == reference.id {
+                    let name = reference.baseName.text
+                    return !update.contains(name) && !name.hasPrefix("$")
+                }
+                return false
+            }
+        }
+    }
+}

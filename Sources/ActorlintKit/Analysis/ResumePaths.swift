@@ -71,6 +71,9 @@ struct ResumePaths {
         case resumedTwice(first: Syntax, path: Path?, nextIterationOf: Syntax?)
         /// A resume in a closure that runs once per element.
         case perElement(callee: String)
+        /// An unguarded resume in a closure `api` calls for every update, which nothing in it
+        /// stops and no particular state selects: the next update resumes again.
+        case resumedOnEveryUpdate(api: String)
         /// A PromiseKit `catch` that skips cancellation errors (its default policy): neither the
         /// success handler `success` nor `failure` runs for a cancelled promise.
         case cancelledPromise(success: String, failure: FunctionCallExprSyntax)

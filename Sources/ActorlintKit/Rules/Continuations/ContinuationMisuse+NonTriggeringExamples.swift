@@ -157,19 +157,21 @@ extension ContinuationMisuse {
         }
         """,
         // The module's own type keeps the handler and calls it once per event; a call that
-        // returns without resuming waits for the next event.
+        // returns without resuming waits for the next event, and the one that resumes disables it.
         """
         final class KeyMonitor {
-            private let handler: (UInt16) -> Bool
-            init(mask: Int, handler: @escaping (UInt16) -> Bool) {
-                self.handler = { code in handler(code) }
+            private let handler: (KeyMonitor, UInt16) -> Bool
+            init(mask: Int, handler: @escaping (KeyMonitor, UInt16) -> Bool) {
+                self.handler = { monitor, code in handler(monitor, code) }
             }
             func start() {}
+            func disable() {}
         }
         func waitForEscape() async {
             await withCheckedContinuation { continuation in
-                let monitor = KeyMonitor(mask: 1) { code in
+                let monitor = KeyMonitor(mask: 1) { monitor, code in
                     guard code == 53 else { return false }
+                    monitor.disable()
                     continuation.resume()
                     return true
                 }
@@ -291,6 +293,39 @@ extension ContinuationMisuse {
                     received = true
                     continuation.resume(returning: value)
                 }).store(in: &bag)
+            }
+        }
+        """,
+        // A notification observer that removes itself before resuming.
+        """
+        func waitUntilActive() async {
+            await withCheckedContinuation { continuation in
+                var token: NSObjectProtocol?
+                token = NotificationCenter.default.addObserver(forName: .appDidBecomeActive, object: nil, queue: .main) { _ in
+                    if let token { NotificationCenter.default.removeObserver(token) }
+                    continuation.resume()
+                }
+            }
+        }
+        """,
+        // A state handler resumes on one state, which the connection passes once.
+        """
+        func connect(_ connection: NWConnection) async {
+            await withCheckedContinuation { continuation in
+                connection.pathUpdateHandler = { path in
+                    if path.status == .satisfied { continuation.resume() }
+                }
+                connection.start(queue: .main)
+            }
+        }
+        """,
+        // A Combine `sink` may be on a publisher that delivers one value.
+        """
+        import Combine
+        func load(_ request: URLRequest, keeping bag: inout Set<AnyCancellable>) async -> Data? {
+            await withCheckedContinuation { continuation in
+                URLSession.shared.dataTaskPublisher(for: request).map(\\.data).replaceError(with: nil)
+                    .sink { data in continuation.resume(returning: data) }.store(in: &bag)
             }
         }
         """,

@@ -241,6 +241,27 @@ extension ContinuationMisuse {
             var body: some View { Text("Wait").task { await turnstile.pass() } }
         }
         """,
+        // A handler called for every notification resumes each time: the second one traps.
+        """
+        func waitUntilActive() async {
+            await withCheckedContinuation { continuation in
+                _ = NotificationCenter.default.addObserver(forName: .appDidBecomeActive, object: nil, queue: .main) { _ in
+                    ↓continuation.resume()
+                }
+            }
+        }
+        """,
+        // Selected only by what each update says: the next update with a member resumes again.
+        """
+        func firstMemberJoined(channel: Channel) async -> String {
+            await withCheckedContinuation { continuation in
+                subscription = channel.observeMembers(handler: MembersObserver { members in
+                    guard let first = members.first else { return }
+                    ↓continuation.resume(returning: first)
+                })
+            }
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = nearMissExamples + commonShapeExamples
@@ -292,12 +313,14 @@ extension ContinuationMisuse {
             }
         }
         """,
-        // A listener runs on every update: an update that does not resume waits for the next.
+        // A listener runs on every update: an update that does not resume waits for the next,
+        // and the one that resumes ends the subscription.
         """
         func waitForCall(room: Room) async {
             await withCheckedContinuation { continuation in
                 token = room.subscribeToUpdates(listener: Listener { info in
                     if info.hasCall {
+                        self.token?.cancel()
                         continuation.resume()
                     } else {
                         log("no call yet")
