@@ -107,8 +107,13 @@ struct AwaitOverlap {
         let laterStep = later.step, earlierStep = earlier.step
         // Its value: `g(x)` after `let x = await f()`, or after `x = await f()`.
         if laterStep.mentions(Set(earlierStep.names)) { return "uses the value" }
-        if let target = laterStep.target, !references(to: Set(earlierStep.names), in: target, within: .declaration).isEmpty {
-            return "assigns through the value"
+        if let target = laterStep.target {
+            let through = references(to: Set(earlierStep.names), in: target, within: .declaration)
+            // After an assignment, writing another part of the same variable (`entry.grid` after
+            // `entry.solar`) keeps the writes in their order; a binding must exist first.
+            let otherPart = earlierStep.shape == .assignment && through.count == 1 && through[0].id == rootReference(of: target)?.id
+                && earlierStep.target?.trimmedText != target.trimmedText
+            if !through.isEmpty && !otherPart { return "assigns through the value" }
         }
         // A `mutating` method: two child tasks would change the same value at once.
         if earlier.effects.isMutating || later.effects.isMutating { return "mutating" }
@@ -144,25 +149,58 @@ struct AwaitOverlap {
         return nil
     }
 
-    /// Whether a plain `let` between two awaited statements can run after the later call has
-    /// started: it awaits nothing, and what it calls is a value's method, an initializer, or a
-    /// function of the module that writes nothing. Returns the names it binds.
-    func passableBinding(_ item: CodeBlockItemSyntax) -> [String]? {
+    /// The variable an lvalue starts from: `entry` in `entry.solar`, `x` in `x[0]`.
+    private func rootReference(of target: ExprSyntax) -> DeclReferenceExprSyntax? {
+        var current = target
+        while true {
+            if let reference = current.as(DeclReferenceExprSyntax.self) { return reference }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base }
+            else if let subscripted = current.as(SubscriptCallExprSyntax.self) { current = subscripted.calledExpression }
+            else if let optional = current.as(OptionalChainingExprSyntax.self) { current = optional.expression }
+            else { return nil }
+        }
+    }
+
+    /// A statement between two awaited ones that can run after the later call has started:
+    /// a plain `let`, or an assignment to a variable or property (`count = page.total`).
+    struct Passable {
+        /// The names a `let` binds.
+        var bound: [String] = []
+        /// The variables an assignment writes.
+        var assigned: [String] = []
+    }
+
+    /// Whether a plain `let` or assignment between two awaited statements can run after the
+    /// later call has started: it awaits nothing, and what it calls is a value's method, an
+    /// initializer, or a function of the module that writes nothing.
+    func passable(_ item: CodeBlockItemSyntax) -> Passable? {
+        if let sequence = item.item.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), !sequence.containsAwait,
+                  let root = Flow.rootName(of: elements[0]), root != "self", callsWithoutEffects(in: sequence, at: item)
+            else { return nil }
+            return Passable(assigned: [root])
+        }
         guard let declaration = item.item.as(VariableDeclSyntax.self),
-              declaration.bindingSpecifier.tokenKind == .keyword(.let), !declaration.containsAwait else { return nil }
-        for call in collect(FunctionCallExprSyntax.self, in: declaration, within: .declaration) {
-            guard let name = call.calleeName else { return nil }
+              declaration.bindingSpecifier.tokenKind == .keyword(.let), !declaration.containsAwait,
+              callsWithoutEffects(in: declaration, at: item) else { return nil }
+        return Passable(bound: collect(IdentifierPatternSyntax.self, in: declaration, within: .declaration).map(\.identifier.text))
+    }
+
+    private func callsWithoutEffects(in node: some SyntaxProtocol, at item: CodeBlockItemSyntax) -> Bool {
+        for call in collect(FunctionCallExprSyntax.self, in: node, within: .declaration) {
+            guard let name = call.calleeName else { return false }
             if name.first?.isUppercase == true { continue }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
                 // A method of a local value (`items.map { … }`).
-                guard let base = member.base, let root = Flow.rootName(of: base), isLocal(root, before: item) else { return nil }
+                guard let base = member.base, let root = Flow.rootName(of: base), isLocal(root, before: item) else { return false }
                 continue
             }
             let summarized = FunctionSummary.Call(name: name, labels: FunctionSummary.Call.labels(of: call), receiver: .this)
             let effects = work.effects(summarized, owner: owner?.name)
-            guard effects.resolved, effects.writes.isEmpty, !effects.writesElsewhere else { return nil }
+            guard effects.resolved, effects.writes.isEmpty, !effects.writesElsewhere else { return false }
         }
-        return collect(IdentifierPatternSyntax.self, in: declaration, within: .declaration).map(\.identifier.text)
+        return true
     }
 
     /// A parameter or a local declared before `item`.

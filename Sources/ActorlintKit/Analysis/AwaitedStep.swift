@@ -84,10 +84,10 @@ struct AwaitedStep {
         } else if let sequence = item.item.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-                  let root = Flow.rootName(of: elements[0]), root != "_", let parts = Self.parts(of: Array(elements[2...]))
+                  let roots = Self.targetRoots(elements[0]), let parts = Self.parts(of: Array(elements[2...]))
             else { return nil }
             shape = .assignment
-            names = [root]
+            names = roots
             declaration = nil
             target = elements[0]
             values = Array(elements[2...])
@@ -101,6 +101,20 @@ struct AwaitedStep {
         // `await UIAlertController(…)`: a hop to build a main-actor object, not work that could
         // overlap with another; two such hops run one after the other on that actor anyway.
         if call.calleeName?.first?.isUppercase == true { return nil }
+    }
+
+    /// The variables an assignment writes: `items` for `self.items[0]`, `accounts` and `link` for
+    /// `(accounts, link)`; nil when one is not a variable or property.
+    private static func targetRoots(_ target: ExprSyntax) -> [String]? {
+        guard let tuple = target.as(TupleExprSyntax.self) else {
+            return Flow.rootName(of: target).flatMap { $0 == "_" ? nil : [$0] }
+        }
+        var roots: [String] = []
+        for element in tuple.elements where !element.expression.is(DiscardAssignmentExprSyntax.self) {
+            guard let root = Flow.rootName(of: element.expression), root != "_" else { return nil }
+            roots.append(root)
+        }
+        return roots.isEmpty ? nil : roots
     }
 
     /// Whether the value names any of `names`.

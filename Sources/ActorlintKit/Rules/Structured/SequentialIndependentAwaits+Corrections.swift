@@ -112,6 +112,28 @@ extension SequentialIndependentAwaits {
                     async let archived = try? archivedCount()
                     return await "\\(label): \\(remote ?? 0) \\(archived ?? 0)"
             """, end: "\n    }\n}"),
+        // A property set from the first value between the calls moves after the last of them.
+        correction("""
+            struct StatsAPI: Sendable {
+                func visits() async throws -> Data { try await URLSession.shared.data(from: URL(string: "https://example.com/v")!).0 }
+                func sales() async throws -> Data { try await URLSession.shared.data(from: URL(string: "https://example.com/s")!).0 }
+            }
+            @MainActor final class StatsScreen {
+                var visitCount = 0
+                let api = StatsAPI()
+                func load() async throws -> Int {
+
+            """, """
+                    let visits = try await api.visits()
+                    visitCount = visits.count
+                    let sales = try await api.sales()
+                    return sales.count
+            """, """
+                    async let visits = api.visits()
+                    async let sales = api.sales()
+                    visitCount = try await visits.count
+                    return try await sales.count
+            """, end: "\n    }\n}"),
         // Callbacks of two different objects through continuations, in a Sendable class.
         correction("""
             final class Station: Sendable {

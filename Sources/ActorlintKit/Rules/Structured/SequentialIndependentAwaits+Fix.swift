@@ -5,14 +5,19 @@ import SwiftSyntax
 extension SequentialIndependentAwaits {
     /// The edits that start awaited statements together with `async let` (SE-0317):
     /// `let x = try await f()` becomes `async let x = f()`, `x = try await f()` becomes
-    /// `async let newX = f()` with `x = try await newX` after the last of them, and every later read
-    /// of an `async let` gets the `await` (and `try`) it needs. Nil when a read sits where that
+    /// `async let newX = f()` with `x = try await newX` after the last of them, a statement
+    /// between them that reads a value moves after those, and every later read of an `async let`
+    /// gets the `await` (and `try`) it needs. Nil when a read sits where that
     /// cannot be written (a closure, `defer`, `try?`), a value is never read, or Swift 6 would reject
     /// the child tasks (`AsyncLetRewrite.compiles`).
     enum AsyncLetRewrite {
         static func edits(for steps: [AwaitedStep], passing gap: [CodeBlockItemSyntax],
                           rest: ArraySlice<CodeBlockItemSyntax>) -> [TextEdit]? {
             guard let last = steps.last, let body = steps[0].item.nearest(where: \.isContextBoundary) else { return nil }
+            // A statement between the calls that reads a value would wait for it before the next
+            // call starts (or read a variable's old value): it moves after the last call.
+            let stepNames = Set(steps.flatMap(\.names))
+            let moved = gap.filter { !references(to: stepNames, in: $0, within: .declaration).isEmpty }
             var edits: [TextEdit] = []
             var assignments: [String] = []
             var taken = Set(body.tokens(viewMode: .sourceAccurate).map(\.text))
@@ -31,7 +36,8 @@ extension SequentialIndependentAwaits {
                 case .assignment:
                     // The assignment gave the call its type (a generic `get<T>()` infers `T` from
                     // it): the `async let` needs the same type, written where the target is declared.
-                    guard let target = step.target, let name = step.names.first,
+                    // Only a whole variable or property (`x`, `self.x`) is declared with the type.
+                    guard let target = step.target, let name = step.names.first, Self.isWholeVariable(target),
                           let type = declaredType(of: name, before: step.item) else { return nil }
                     var temporary = "new" + name.prefix(1).uppercased() + name.dropFirst()
                     while taken.contains(temporary) { temporary += "Value" }
@@ -43,11 +49,8 @@ extension SequentialIndependentAwaits {
                     assignments.append("\(target.trimmedText) = " + (step.throwing ? "try " : "") + "await \(temporary)")
                 }
             }
-            if !assignments.isEmpty {
-                let indentation = String(last.item.leadingTrivia.description.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
-                let text = assignments.map { "\n" + indentation + $0 }.joined()
-                edits.append(TextEdit(start: last.item.endOffset, end: last.item.endOffset, replacement: text))
-            }
+            let indentation = String(last.item.leadingTrivia.description.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+            var trailing = assignments.map { "\n" + indentation + $0 }.joined()
             let bindings = steps.filter { $0.shape == .binding }
             let names = Set(bindings.flatMap(\.names))
             let throwing = Set(bindings.filter(\.throwing).flatMap(\.names))
@@ -74,11 +77,30 @@ extension SequentialIndependentAwaits {
             }
             // An `async let` that is never read is cancelled when the scope ends: not the same program.
             guard used == names else { return nil }
-            for (offset, needs) in insertions {
-                edits.append(TextEdit(start: offset, end: offset,
-                                      replacement: (needs.needsTry ? "try " : "") + (needs.needsAwait ? "await " : "")))
+            func spelled(_ needs: (needsTry: Bool, needsAwait: Bool)) -> String {
+                (needs.needsTry ? "try " : "") + (needs.needsAwait ? "await " : "")
             }
+            for item in moved {
+                // Cut with its leading trivia (the line break and indentation), `try await` added inside.
+                let start = item.position.utf8Offset, end = item.endPosition.utf8Offset
+                var text = Array(item.description.utf8)
+                for (offset, needs) in insertions.filter({ $0.key >= start && $0.key < end }).sorted(by: { $0.key > $1.key }) {
+                    text.insert(contentsOf: Array(spelled(needs).utf8), at: offset - start)
+                    insertions[offset] = nil
+                }
+                edits.append(TextEdit(start: start, end: end, replacement: ""))
+                trailing += String(decoding: text, as: UTF8.self)
+            }
+            if !trailing.isEmpty { edits.append(TextEdit(start: last.item.endOffset, end: last.item.endOffset, replacement: trailing)) }
+            for (offset, needs) in insertions { edits.append(TextEdit(start: offset, end: offset, replacement: spelled(needs))) }
             return edits
+        }
+
+        /// `x` or `self.x`, not a part of one (`x.y`, `x[0]`) or a tuple.
+        private static func isWholeVariable(_ target: ExprSyntax) -> Bool {
+            if target.is(DeclReferenceExprSyntax.self) { return true }
+            guard let member = target.as(MemberAccessExprSyntax.self) else { return false }
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         }
 
         /// Where `try`/`await` must go so that reading the `async let` `use` compiles, or nil when

@@ -95,24 +95,28 @@ struct SequentialIndependentAwaits: Rule {
             guard let first = evidence(index) else { index += 1; continue }
             var group = [first]
             var gap: [CodeBlockItemSyntax] = [], pending: [CodeBlockItemSyntax] = []
-            var gapNames: Set<String> = []
+            var gapNames: Set<String> = [], gapWrites: Set<String> = []
             var next = index + 1
             while next < items.count {
                 if let later = evidence(next) {
-                    guard !later.step.mentions(gapNames),
+                    // What the statements between write: the later call must neither read it nor write it again.
+                    let touches = later.receiver == "self" ? later.effects.reads.union(later.effects.writes) : []
+                    guard !later.step.mentions(gapNames.union(gapWrites)), touches.isDisjoint(with: gapWrites),
+                          later.step.shape == .binding || gapWrites.isDisjoint(with: later.step.names),
                           group.allSatisfy({ overlap.dependency(of: later, on: $0) == nil }) else { break }
                     group.append(later)
                     gap += pending
                     pending = []
-                } else if steps[next] == nil, let names = overlap.passableBinding(items[next]) {
+                } else if steps[next] == nil, let passable = overlap.passable(items[next]) {
                     pending.append(items[next])
-                    gapNames.formUnion(names)
+                    gapNames.formUnion(passable.bound)
+                    gapWrites.formUnion(passable.assigned)
                 } else {
                     break
                 }
                 next += 1
             }
-            // Plain `let`s after the last call are not part of the run.
+            // Plain `let`s and assignments after the last call are not part of the run.
             next -= pending.count
             guard group.count >= 2 else { index += 1; continue }
             if !asksForOrder(group.map(\.step), in: list) {
@@ -148,7 +152,9 @@ struct SequentialIndependentAwaits: Rule {
     private func violation(for group: [AwaitOverlap.Evidence], gap: [CodeBlockItemSyntax],
                            rest: ArraySlice<CodeBlockItemSyntax>, _ context: RuleContext) -> Violation {
         let first = group[0], second = group[1]
-        let unused = first.step.names.map { "`\($0)`" }.joined(separator: ", ")
+        // What the first statement produced: its names, or the part of a variable it assigns (`entry.solar`).
+        let produced = first.step.target.flatMap { $0.is(TupleExprSyntax.self) ? nil : [$0.trimmedText] } ?? first.step.names
+        let unused = produced.map { "`\($0)`" }.joined(separator: ", ")
         let count = group.count == 2 ? "Both" : "All \(group.count)"
         let waits: String
         if first.wait.leaf.text == second.wait.leaf.text {

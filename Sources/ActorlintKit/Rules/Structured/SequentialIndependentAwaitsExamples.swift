@@ -81,6 +81,46 @@ extension SequentialIndependentAwaits {
             }
         }
         """,
+        // A property set from the first result between the calls, and a tuple assignment as the
+        // second (reported; the rewrite waits for a type it cannot see).
+        """
+        struct Directory {
+            func member(_ id: Int) async throws -> Data { try await URLSession.shared.data(from: URL(string: "https://example.com/m/\\(id)")!).0 }
+            func followers(_ id: Int) async throws -> ([String], URL?) {
+                let data = try await URLSession.shared.data(from: URL(string: "https://example.com/f/\\(id)")!).0
+                return ([String(decoding: data, as: UTF8.self)], nil)
+            }
+        }
+        @MainActor final class FollowersModel {
+            var total = 0
+            var names: [String] = []
+            var next: URL?
+            let directory = Directory()
+            func load(id: Int) async throws {
+                ↓let member = try await directory.member(id)
+                total = member.count
+                (names, next) = try await directory.followers(id)
+            }
+        }
+        """,
+        // Two fields of one local value, each from its own request.
+        """
+        struct Readings { var indoor: Double?; var outdoor: Double? }
+        struct Sensors {
+            func read(_ path: String) async -> Double? {
+                guard let data = try? await URLSession.shared.data(from: URL(string: "https://example.com/" + path)!).0 else { return nil }
+                return Double(String(decoding: data, as: UTF8.self))
+            }
+        }
+        func snapshot(sensors: Sensors, detailed: Bool) async -> Readings {
+            var readings = Readings()
+            if detailed {
+                ↓readings.indoor = await sensors.read("indoor")
+                readings.outdoor = await sensors.read("outdoor")
+            }
+            return readings
+        }
+        """,
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
@@ -215,6 +255,30 @@ extension SequentialIndependentAwaits {
                 print(refreshed)
                 return me
             }
+        }
+        """,
+        // The statement between the calls sets what the later call sends.
+        """
+        @MainActor final class SearchModel {
+            var scope = "all"
+            func defaults() async throws -> Data { try await URLSession.shared.data(from: URL(string: "https://example.com/d")!).0 }
+            func search() async throws -> Data {
+                try await URLSession.shared.data(from: URL(string: "https://example.com/s?scope=" + scope)!).0
+            }
+            func start() async throws {
+                let saved = try await defaults()
+                scope = String(decoding: saved, as: UTF8.self)
+                let results = try await search()
+                print(results)
+            }
+        }
+        """,
+        // The later target is chosen by the value the earlier call assigned.
+        """
+        func fill(into slots: inout [Int: Data], base: URL) async throws {
+            var index = 0
+            index = try await URLSession.shared.data(from: base.appending(path: "index")).0.count
+            slots[index] = try await URLSession.shared.data(from: base.appending(path: "slot")).0
         }
         """,
         // A comment asks for the order.
