@@ -67,18 +67,12 @@ enum CallbackCatalogue {
     /// Whether the closure handed to `call` (as `label`, or assigned to the handler property
     /// `property`) is one an API calls many times.
     static func isRepeating(call: FunctionCallExprSyntax?, label: String?, property: String?) -> Bool {
-        repeatingEvidence(call: call, label: label, property: property) != nil
-    }
-
-    /// The name that says the closure is called many times (the callee, the call a wrapper is
-    /// handed to, the label or the handler property), or nil.
-    static func repeatingEvidence(call: FunctionCallExprSyntax?, label: String?, property: String?) -> String? {
         var words = [label, property].compactMap { $0 }
         if let call {
             words.append(call.calleeName ?? "")
             // `Timer.scheduledTimer(withTimeInterval:repeats: true) { … }` fires until invalidated.
             if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
-                return call.calleeName ?? "repeats"
+                return true
             }
             // `room.subscribe(listener: Listener { … })`: the call that receives the wrapper.
             if let argument = call.parent?.as(LabeledExprSyntax.self),
@@ -87,11 +81,48 @@ enum CallbackCatalogue {
                 if let outerLabel = argument.label?.text { words.append(outerLabel) }
             }
         }
-        return words.first { word in
+        return words.contains { word in
             if repeating.contains(word) { return true }
             let lowered = word.lowercased()
             return repeatingWords.contains { lowered.contains($0) }
         }
+    }
+
+    /// Verbs that, as a whole word of the callee's name, say that it calls its closure for every
+    /// event (`subscribeToRoomUpdates`, `observeMembers`): evidence strong enough to report a
+    /// second resume, unlike `repeatingWords` (`syncSubscriberAttributes`, `migrateWatchConfig`).
+    static let repeatingVerbs: Set<String> = ["subscribe", "observe", "listen", "monitor", "updates"]
+
+    /// The API that, by its documented name, calls the closure handed to `call` (as `label`, or
+    /// assigned to the handler property `property`) again and again: the catalogue, a repeating
+    /// timer, or a callee (or the call a wrapper is handed to) named with a `repeatingVerbs` word.
+    /// `withObservationTracking`'s `onChange:` and a `completion:` run once.
+    static func documentedRepeating(call: FunctionCallExprSyntax?, label: String?, property: String?) -> String? {
+        if let property, repeating.contains(property) { return property }
+        if let label, repeating.contains(label) { return label }
+        guard let call else { return nil }
+        if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
+            return call.calleeName
+        }
+        var callees = [call.calleeName ?? ""]
+        if let argument = call.parent?.as(LabeledExprSyntax.self),
+           let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            callees.append(outer.calleeName ?? "")
+        }
+        return callees.first { name in
+            repeating.contains(name) || !repeatingVerbs.isDisjoint(with: camelCaseWords(name))
+        }
+    }
+
+    /// `["subscribe", "to", "room", "updates"]` for `subscribeToRoomUpdates`.
+    static func camelCaseWords(_ name: String) -> [String] {
+        var words: [String] = [], current = ""
+        for character in name {
+            if character.isUppercase, !current.isEmpty { words.append(current); current = "" }
+            current.append(Character(character.lowercased()))
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// Calls that end the updates a repeating closure receives (`subscription.cancel()`,

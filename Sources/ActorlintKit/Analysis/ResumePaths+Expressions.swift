@@ -148,9 +148,9 @@ extension ResumeFlow {
         let invocation = closure.invocation
         let call = invocation?.call
         let property = assignmentTarget(of: ExprSyntax(closure)).flatMap { $0.as(MemberAccessExprSyntax.self) }
-        let repeatingAPI = CallbackCatalogue.repeatingEvidence(call: call, label: invocation?.label,
-                                                               property: property?.declName.baseName.text)
-        let repeating = repeatingAPI != nil || call.flatMap(\.calleeName).map(moduleRepeating.contains) == true
+        let repeating = CallbackCatalogue.isRepeating(call: call, label: invocation?.label,
+                                                      property: property?.declName.baseName.text)
+            || call.flatMap(\.calleeName).map(moduleRepeating.contains) == true
         let firstValue = call.flatMap(firstValueSink)
         let chain = call.flatMap(promiseChain)
         let task = call.flatMap(TaskCreation.init).flatMap { $0.body.id == closure.id ? $0 : nil }
@@ -167,7 +167,9 @@ extension ResumeFlow {
         if let call, let perElement = call.calleeName, CallbackCatalogue.perElement.contains(perElement) {
             add(.perElement(callee: perElement), at: result.resume)
         }
-        if let repeatingAPI, firstValue == nil, repeatingDepth == 0, !result.guarded,
+        if let repeatingAPI = CallbackCatalogue.documentedRepeating(call: call, label: invocation?.label,
+                                                                    property: property?.declName.baseName.text),
+           firstValue == nil, repeatingDepth == 0, !result.guarded,
            resumesOnEveryUpdate(closure, api: repeatingAPI, resume: result.resume) {
             add(.resumedOnEveryUpdate(api: repeatingAPI), at: result.resume)
         }

@@ -319,6 +319,22 @@ extension ContinuationMisuse {
             }
         }
         """,
+        // `withObservationTracking` calls `onChange` once, and a name that only contains a
+        // word (`Subscriber`, `Watch`) says nothing about how often a completion runs.
+        """
+        import Observation
+        func nextChange(of settings: Settings, store: Store) async {
+            await withCheckedContinuation { continuation in
+                withObservationTracking { _ = settings.theme } onChange: { continuation.resume() }
+            }
+            await withCheckedContinuation { continuation in
+                store.syncSubscriberAttributes(completion: { continuation.resume() })
+            }
+            await withCheckedContinuation { continuation in
+                store.migrateWatchConfig { continuation.resume() }
+            }
+        }
+        """,
         // A Combine `sink` may be on a publisher that delivers one value.
         """
         import Combine
