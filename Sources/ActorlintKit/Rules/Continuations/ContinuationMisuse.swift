@@ -20,7 +20,9 @@ struct ContinuationMisuse: Rule {
             continuation is handed to. A callback is taken to be called once, unless the API \
             calls it for every update (`requestMediaDataWhenReady`, `NWConnection`'s \
             `stateUpdateHandler`, event monitors, `sink`…): a call of those that does not resume \
-            waits for the next. Callbacks kept for events, given to the same call, or chained as \
+            waits for the next, and a resume there that nothing guards, selected only by what \
+            the update says, in a closure that does not stop the updates, resumes again on the \
+            next one. Callbacks kept for events, given to the same call, or chained as \
             a promise's success and failure handlers are alternatives; a local closure runs where \
             it is called, and a `try` in a `Task` that calls it drops the error. A resume or exit \
             behind a once-guard — a flag set beside the resume, a lock or atomic test-and-set, a \
@@ -41,7 +43,10 @@ struct ContinuationMisuse: Rule {
             name, and the module's own functions and initializers that keep their handler (in a \
             property, a list, a closure they store), hand it to such an API or call it in a \
             loop: a kept handler may be called any number of times, so its paths that do not \
-            resume are not reported; a once-helper is recognized in the body, the file and the \
+            resume are not reported. A second resume on the next update is reported only where \
+            the API's name documents the updates (the catalogue, a repeating timer, or a callee \
+            named for subscribing, observing, listening, monitoring or updates) and the resume \
+            does not wait for a particular state (`case .ready:`) or a call's answer; a once-helper is recognized in the body, the file and the \
             module. A throw from a callback handed to an API that is not called with `try` is \
             left alone (what the API does with it is unknown), and so are the callbacks of an API \
             whose order is not known beyond the ones above.

@@ -31,15 +31,18 @@ struct SequentialIndependentAwaits: Rule {
             What it cannot follow carries no evidence, so it stays quiet about calls into \
             packages outside the run, framework APIs other than URLSession, closure \
             parameters, protocol requirements whose conformers disagree, and synchronous work \
-            inside async functions. Calls are resolved by name and argument labels, and by the \
-            receiver's type where the code declares it. Work serialized inside a callee (a lock, \
-            a serial queue) is not seen unless its callbacks come from the same object. A \
-            plain `let` between the calls is passed only when it calls nothing with effects.
+            inside async functions. A callee that waits only inside a loop or on some of its \
+            paths is not known to wait. Calls are resolved by name and argument labels, and by \
+            the receiver's type where the code declares it. Work serialized inside a callee (a \
+            lock, a serial queue) is not seen unless its callbacks come from the same object. A \
+            plain `let` or an assignment between the calls is passed only when it calls nothing \
+            with effects and the later call neither reads nor writes what it sets.
             """,
         fix: FixInfo(.unsafe, """
             Rewrites each `let x = try await call()` to `async let x = call()` and each \
             `x = try await call()` to `async let newX: T = call()` (`T` as `x` is declared) followed, after the last of \
-            them, by `x = try await newX`; `try await` (or `await`) goes in front of the \
+            them, by `x = try await newX` (a statement between the calls that reads a value \
+            moves there too); `try await` (or `await`) goes in front of the \
             statements that read the values. Offered only when every later read sits in a plain \
             statement (not in a closure or `defer`) and Swift 6 accepts the child tasks (Sendable \
             captures and results). Unsafe: the calls now run at the same time, so if the first \
