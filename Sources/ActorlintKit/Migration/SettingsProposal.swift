@@ -104,8 +104,11 @@ public struct SettingsProposal: Sendable {
         case .tool(let evidence):
             return (false, false, "\(evidence): it runs inside the build, not in the program; left as it is")
         case .library(let evidence), .nonUIExtension(let evidence):
-            return (true, false, "\(evidence): stays nonisolated by default (SE-0466); its async functions run on their "
-                + "caller's actor (SE-0461)")
+            // A library that defaults to MainActor today keeps it (the plan never takes it away): say so.
+            let isolation = module.defaultIsolation != .mainActor ? "stays nonisolated by default"
+                : "defaults to MainActor already" + (module.origins[ModuleSettings.defaultIsolationSetting].map { " (\($0.shortLocation))" } ?? "")
+                    + ", which is left as it is, though a library is usually nonisolated"
+            return (true, false, "\(evidence): \(isolation) (SE-0466); its async functions run on their caller's actor (SE-0461)")
         case .test(let evidence):
             let tested = dependencies.map { ($0.settings.name, recommendation(for: TargetRole.of($0.settings, index: $0.index),
                                                                                 module: $0.settings, dependencies: [])) }

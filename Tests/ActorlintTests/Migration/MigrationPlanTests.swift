@@ -24,6 +24,16 @@ import Testing
         #expect(plan.order.first == "Kit")
     }
 
+    @Test func aLibraryThatDefaultsToMainActorTodayIsSaidToKeepIt() {
+        let today = ModuleSettings(name: "Net", kind: .library, defaultIsolation: .mainActor)
+        let back = SettingsProposal.recommendation(for: .library("a library"), module: today, dependencies: [])
+        #expect(back.0 && !back.1 && back.2.contains("defaults to MainActor already, which is left as it is"), "\(back.2)")
+        #expect(!back.2.contains("stays nonisolated"), "\(back.2)")
+        let stays = SettingsProposal.recommendation(for: .library("a library"), module: ModuleSettings(name: "Net", kind: .library),
+                                                    dependencies: [])
+        #expect(stays.2.contains("stays nonisolated by default"), "\(stays.2)")
+    }
+
     @Test func heavyWorkIsMarkedConcurrentWithItsEvidence() throws {
         let kit = try #require(try plan().module("Kit"))
         let checksum = try #require(kit.move("checksum"))
