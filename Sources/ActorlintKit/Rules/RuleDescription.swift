@@ -97,6 +97,13 @@ public struct CorrectionExample: Sendable {
         self.fileName = fileName
         self.otherFiles = otherFiles
     }
+
+    /// A correction whose code around the rewritten part is the same before and after:
+    /// `around`, then `before` (or `after`), then `end`.
+    public init(around: String, before: String, after: String, end: String = "", settings: ModuleSettings = .plainSwift6,
+                fileName: String = "Example.swift", otherFiles: [(path: String, text: String)] = []) {
+        self.init(around + before + end, around + after + end, settings: settings, fileName: fileName, otherFiles: otherFiles)
+    }
 }
 
 /// What a rule's fix does and whether it keeps behaviour.

@@ -181,7 +181,7 @@ extension LongLivedTaskStrongSelf {
 
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             @MainActor final class PriceTicker {
@@ -189,27 +189,19 @@ extension LongLivedTaskStrongSelf {
                 var updates: Task<Void, Never>?
 
                 func start(_ feed: AsyncStream<Int>) {
+
+            """,
+            before: """
                     updates = Task {
                         for await value in feed {
-                            price = value
-                        }
-                    }
-                }
-
-                deinit { updates?.cancel() }
-            }
             """,
-            """
-            import Foundation
-
-            @MainActor final class PriceTicker {
-                var price = 0
-                var updates: Task<Void, Never>?
-
-                func start(_ feed: AsyncStream<Int>) {
+            after: """
                     updates = Task { [weak self] in
                         for await value in feed {
                             guard let self else { return }
+            """,
+            end: """
+
                             price = value
                         }
                     }
@@ -219,7 +211,7 @@ extension LongLivedTaskStrongSelf {
             }
             """),
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             @MainActor final class Presence {
@@ -229,29 +221,21 @@ extension LongLivedTaskStrongSelf {
                 func handle(_ event: String) { seen.append(event) }
 
                 func watch(_ room: String, _ events: AsyncStream<String>) {
+
+            """,
+            before: """
                     watchers[room] = Task { @MainActor [self] in
                         for await event in events { handle(event) }
-                    }
-                }
-
-                deinit { watchers.values.forEach { $0.cancel() } }
-            }
             """,
-            """
-            import Foundation
-
-            @MainActor final class Presence {
-                var watchers: [String: Task<Void, Never>] = [:]
-                var seen: [String] = []
-
-                func handle(_ event: String) { seen.append(event) }
-
-                func watch(_ room: String, _ events: AsyncStream<String>) {
+            after: """
                     watchers[room] = Task { @MainActor [weak self] in
                         for await event in events {
                             guard let self else { return }
                             handle(event)
                         }
+            """,
+            end: """
+
                     }
                 }
 

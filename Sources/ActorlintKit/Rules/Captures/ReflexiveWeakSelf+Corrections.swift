@@ -2,7 +2,7 @@
 extension ReflexiveWeakSelf {
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             struct Profile: Sendable { let name: String }
@@ -15,28 +15,17 @@ extension ReflexiveWeakSelf {
                 let api = ProfileAPI()
 
                 func reload() {
+
+            """,
+            before: """
                     Task { [weak self] in
                         guard let self else { return }
-                        let profile = await api.fetch()
-                        name = profile.name
-                    }
-                }
-            }
             """,
-            """
-            import Foundation
-
-            struct Profile: Sendable { let name: String }
-            struct ProfileAPI: Sendable {
-                func fetch() async -> Profile { Profile(name: "Ada") }
-            }
-
-            @MainActor final class ProfileScreen {
-                var name = ""
-                let api = ProfileAPI()
-
-                func reload() {
+            after: """
                     Task {
+            """,
+            end: """
+
                         let profile = await api.fetch()
                         name = profile.name
                     }
@@ -44,7 +33,7 @@ extension ReflexiveWeakSelf {
             }
             """),
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             actor UploadQueue {
@@ -59,6 +48,9 @@ extension ReflexiveWeakSelf {
                 func didSend(_ file: String) { sent.append(file) }
 
                 func send(_ file: String) {
+
+            """,
+            before: """
                     Task(priority: .utility) { @MainActor [weak self, queue] in
                         await queue.upload(file)
                         self?.didSend(file)
@@ -68,25 +60,8 @@ extension ReflexiveWeakSelf {
                     pending = Task { [weak self] in
                         guard let strongSelf = self, !file.isEmpty else { return }
                         strongSelf.didSend(file)
-                    }
-                }
-            }
             """,
-            """
-            import Foundation
-
-            actor UploadQueue {
-                func upload(_ file: String) async {}
-            }
-
-            @MainActor final class Uploader {
-                let queue = UploadQueue()
-                var sent: [String] = []
-                var pending: Task<Void, Never>?
-
-                func didSend(_ file: String) { sent.append(file) }
-
-                func send(_ file: String) {
+            after: """
                     Task(priority: .utility) { @MainActor [queue] in
                         await queue.upload(file)
                         self.didSend(file)
@@ -96,28 +71,30 @@ extension ReflexiveWeakSelf {
                     pending = Task {
                         guard !file.isEmpty else { return }
                         self.didSend(file)
+            """,
+            end: """
+
                     }
                 }
             }
             """),
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             final class Renderer: Sendable {
                 func render(_ name: String) async {}
                 func start(_ name: String) {
-                    Task.detached { [weak self] in await self?.render(name) }
-                }
-            }
+
             """,
-            """
-            import Foundation
-
-            final class Renderer: Sendable {
-                func render(_ name: String) async {}
-                func start(_ name: String) {
+            before: """
+                    Task.detached { [weak self] in await self?.render(name) }
+            """,
+            after: """
                     Task.detached { await self.render(name) }
+            """,
+            end: """
+
                 }
             }
             """),

@@ -215,7 +215,7 @@ extension WeakSelfStrongBeforeLoop {
 
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             @MainActor final class PriceBoard {
@@ -224,27 +224,18 @@ extension WeakSelfStrongBeforeLoop {
 
                 func start(_ prices: AsyncStream<Int>) {
                     feed = Task { [weak self] in
+
+            """,
+            before: """
                         guard let self else { return }
                         for await price in prices {
-                            latest = price
-                        }
-                    }
-                }
-
-                deinit { feed?.cancel() }
-            }
             """,
-            """
-            import Foundation
-
-            @MainActor final class PriceBoard {
-                var latest = 0
-                var feed: Task<Void, Never>?
-
-                func start(_ prices: AsyncStream<Int>) {
-                    feed = Task { [weak self] in
+            after: """
                         for await price in prices {
                             guard let self else { return }
+            """,
+            end: """
+
                             latest = price
                         }
                     }
@@ -254,7 +245,7 @@ extension WeakSelfStrongBeforeLoop {
             }
             """),
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             @MainActor final class ChatRoom {
@@ -264,30 +255,16 @@ extension WeakSelfStrongBeforeLoop {
                 func join(_ messages: AsyncThrowingStream<String, Error>) {
                     listener = Task { [weak self] in
                         print("joined")
+
+            """,
+            before: """
                         guard let strongSelf = self else {
                             return
                         }
                         do {
                             for try await message in messages { strongSelf.lines.append(message) }
-                        } catch {
-                            print(error)
-                        }
-                    }
-                }
-
-                func leave() { listener?.cancel() }
-            }
             """,
-            """
-            import Foundation
-
-            @MainActor final class ChatRoom {
-                var lines: [String] = []
-                var listener: Task<Void, Never>?
-
-                func join(_ messages: AsyncThrowingStream<String, Error>) {
-                    listener = Task { [weak self] in
-                        print("joined")
+            after: """
                         do {
                             for try await message in messages {
                                 guard let strongSelf = self else {
@@ -295,6 +272,9 @@ extension WeakSelfStrongBeforeLoop {
                                 }
                                 strongSelf.lines.append(message)
                             }
+            """,
+            end: """
+
                         } catch {
                             print(error)
                         }

@@ -275,7 +275,7 @@ extension CompletionHandlerToAsync {
             """),
         // (value?, error?) and (error?) handlers, on a main-actor class; a default argument.
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             @MainActor final class DocumentStore {
@@ -285,22 +285,14 @@ extension CompletionHandlerToAsync {
                     Task { handler(documents[name], nil) }
                 }
 
+
+            """,
+            before: """
                 func write(_ data: Data, to name: String, overwrite: Bool = true, completion: @escaping @Sendable (Error?) -> Void) {
                     documents[name] = data
                     Task { completion(nil) }
-                }
-            }
             """,
-            """
-            import Foundation
-
-            @MainActor final class DocumentStore {
-                private var documents: [String: Data] = [:]
-
-                func read(_ name: String, handler: @escaping @Sendable (Data?, Error?) -> Void) {
-                    Task { handler(documents[name], nil) }
-                }
-
+            after: """
                 func read(_ name: String) async throws -> Data? {
                     try await withCheckedThrowingContinuation { continuation in
                         read(name) { value, error in
@@ -328,12 +320,15 @@ extension CompletionHandlerToAsync {
                             }
                         }
                     }
+            """,
+            end: """
+
                 }
             }
             """),
         // A free generic function, a static method with no result, and a two-value handler.
         CorrectionExample(
-            """
+            around: """
             import Foundation
 
             func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
@@ -342,6 +337,9 @@ extension CompletionHandlerToAsync {
                 }
             }
 
+
+            """,
+            before: """
             enum Network {
                 static func ping(_ host: String, then handler: @escaping @Sendable () -> Void) {
                     DispatchQueue.global().async { handler() }
@@ -349,18 +347,8 @@ extension CompletionHandlerToAsync {
 
                 static func measure(_ host: String, callback: @escaping @Sendable (Int, String) -> Void) {
                     DispatchQueue.global().async { callback(42, host) }
-                }
-            }
             """,
-            """
-            import Foundation
-
-            func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type, completion: @escaping @Sendable (Result<T, Error>) -> Void) {
-                DispatchQueue.global().async {
-                    completion(Result { try JSONDecoder().decode(T.self, from: data) })
-                }
-            }
-
+            after: """
             func decode<T: Decodable & Sendable>(_ data: Data, as type: T.Type) async throws -> T {
                 try await withCheckedThrowingContinuation { continuation in
                     decode(data, as: type) { result in
@@ -392,6 +380,9 @@ extension CompletionHandlerToAsync {
                             continuation.resume(returning: (value1, value2))
                         }
                     }
+            """,
+            end: """
+
                 }
             }
             """),

@@ -71,7 +71,7 @@ extension MainDispatchInCallback {
 
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             import Dispatch
             @MainActor final class Badge { var count = 0 }
             final class Bridge: Sendable {
@@ -79,20 +79,16 @@ extension MainDispatchInCallback {
                 init(badge: Badge) { self.badge = badge }
                 func listen(_ source: @escaping @Sendable (@escaping @Sendable (Int) -> Void) -> Void) {
                     source { value in
-                        DispatchQueue.main.async { [badge = self.badge] in badge.count = value }
-                    }
-                }
-            }
+
             """,
-            """
-            import Dispatch
-            @MainActor final class Badge { var count = 0 }
-            final class Bridge: Sendable {
-                let badge: Badge
-                init(badge: Badge) { self.badge = badge }
-                func listen(_ source: @escaping @Sendable (@escaping @Sendable (Int) -> Void) -> Void) {
-                    source { value in
+            before: """
+                        DispatchQueue.main.async { [badge = self.badge] in badge.count = value }
+            """,
+            after: """
                         Task { @MainActor [badge = self.badge] in badge.count = value }
+            """,
+            end: """
+
                     }
                 }
             }

@@ -68,23 +68,24 @@ extension RedundantMainActorRun {
 
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             @MainActor final class SettingsModel {
                 var name = ""
                 func save(_ value: String) async {
+
+            """,
+            before: """
                     await MainActor.run {
                         self.name = value
                         print(self.name)
                     }
-                }
-            }
             """,
-            """
-            @MainActor final class SettingsModel {
-                var name = ""
-                func save(_ value: String) async {
+            after: """
                     self.name = value
                     print(self.name)
+            """,
+            end: """
+
                 }
             }
             """),
@@ -103,25 +104,24 @@ extension RedundantMainActorRun {
             """),
         // A throwing body: `try await MainActor.run { try … }` keeps the body's own `try`.
         CorrectionExample(
-            """
+            around: """
             struct SaveFailure: Error {}
             @MainActor final class Draft {
                 var saved = false
                 func write() throws { saved = true }
                 func save() async throws {
+
+            """,
+            before: """
                     try await MainActor.run {
                         try self.write()
                     }
-                }
-            }
             """,
-            """
-            struct SaveFailure: Error {}
-            @MainActor final class Draft {
-                var saved = false
-                func write() throws { saved = true }
-                func save() async throws {
+            after: """
                     try self.write()
+            """,
+            end: """
+
                 }
             }
             """),

@@ -94,55 +94,54 @@ extension RedundantMainDispatch {
 
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             import Dispatch
             @MainActor final class FeedModel {
                 var items: [String] = []
                 func show(_ new: [String]) {
+
+            """,
+            before: """
                     DispatchQueue.main.async {
                         self.items = new
                         print(self.items.count)
                     }
-                }
-            }
             """,
-            """
-            import Dispatch
-            @MainActor final class FeedModel {
-                var items: [String] = []
-                func show(_ new: [String]) {
+            after: """
                     self.items = new
                     print(self.items.count)
+            """,
+            end: """
+
                 }
             }
             """),
         // Swift 5 module: the hop after an await in an async main-actor function.
         CorrectionExample(
-            """
+            around: """
             import Dispatch
             @MainActor final class InboxModel {
                 var count = 0
                 func reload(_ fetch: @Sendable () async -> Int) async {
                     let fresh = await fetch()
+
+            """,
+            before: """
                     DispatchQueue.main.async {
                         self.count = fresh
                     }
-                }
-            }
             """,
-            """
-            import Dispatch
-            @MainActor final class InboxModel {
-                var count = 0
-                func reload(_ fetch: @Sendable () async -> Int) async {
-                    let fresh = await fetch()
+            after: """
                     self.count = fresh
+            """,
+            end: """
+
                 }
             }
             """, settings: ModuleSettings(name: "App", languageMode: 5)),
         // A main-actor task with a throwing body: the hop in its `catch` is unwrapped there.
         CorrectionExample(
-            """
+            around: """
             import Dispatch
             struct LoadFailure: Error {}
             @MainActor final class Screen {
@@ -152,25 +151,18 @@ extension RedundantMainDispatch {
                         do {
                             message = try await load()
                         } catch {
+
+            """,
+            before: """
                             DispatchQueue.main.async {
                                 self.message = "\\(error)"
                             }
-                        }
-                    }
-                }
-            }
             """,
-            """
-            import Dispatch
-            struct LoadFailure: Error {}
-            @MainActor final class Screen {
-                var message = ""
-                func refresh(_ load: @escaping @Sendable () async throws -> String) {
-                    Task { @MainActor in
-                        do {
-                            message = try await load()
-                        } catch {
+            after: """
                             self.message = "\\(error)"
+            """,
+            end: """
+
                         }
                     }
                 }
@@ -178,7 +170,7 @@ extension RedundantMainDispatch {
             """, settings: ModuleSettings(name: "App", languageMode: 5)),
         // A sink that receives on the main queue, formed in main-actor code.
         CorrectionExample(
-            """
+            around: """
             import Combine
             import Dispatch
             @MainActor final class SearchModel {
@@ -186,22 +178,18 @@ extension RedundantMainDispatch {
                 var bag = Set<AnyCancellable>()
                 func bind(_ query: AnyPublisher<[String], Never>) {
                     query.receive(on: DispatchQueue.main).sink { found in
+
+            """,
+            before: """
                         DispatchQueue.main.async {
                             self.results = found
                         }
-                    }.store(in: &bag)
-                }
-            }
             """,
-            """
-            import Combine
-            import Dispatch
-            @MainActor final class SearchModel {
-                var results: [String] = []
-                var bag = Set<AnyCancellable>()
-                func bind(_ query: AnyPublisher<[String], Never>) {
-                    query.receive(on: DispatchQueue.main).sink { found in
+            after: """
                         self.results = found
+            """,
+            end: """
+
                     }.store(in: &bag)
                 }
             }

@@ -11,7 +11,7 @@ extension SequentialIndependentAwaits {
 
     /// A correction whose code around the rewritten function is the same before and after.
     private static func correction(_ around: String, _ before: String, _ after: String, end: String = "") -> CorrectionExample {
-        CorrectionExample(imports + around + before + end, imports + around + after + end)
+        CorrectionExample(around: imports + around, before: before, after: after, end: end)
     }
 
     static let correctionExamples: [CorrectionExample] = [

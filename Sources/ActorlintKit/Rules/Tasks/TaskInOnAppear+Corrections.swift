@@ -2,7 +2,7 @@
 extension TaskInOnAppear {
     static let correctionExamples: [CorrectionExample] = [
         CorrectionExample(
-            """
+            around: """
             import SwiftUI
 
             @MainActor final class FeedModel {
@@ -14,34 +14,26 @@ extension TaskInOnAppear {
                 let model: FeedModel
                 var body: some View {
                     List(model.items, id: \\.self) { Text($0) }
+
+            """,
+            before: """
                         .onAppear {
                             Task {
                                 await model.refresh()
                             }
-                        }
-                }
-            }
             """,
-            """
-            import SwiftUI
-
-            @MainActor final class FeedModel {
-                var items: [String] = []
-                func refresh() async {}
-            }
-
-            struct FeedScreen: View {
-                let model: FeedModel
-                var body: some View {
-                    List(model.items, id: \\.self) { Text($0) }
+            after: """
                         .task {
                             await model.refresh()
+            """,
+            end: """
+
                         }
                 }
             }
             """),
         CorrectionExample(
-            """
+            around: """
             import SwiftUI
 
             @MainActor final class ProfileModel { func load() async {} }
@@ -49,24 +41,22 @@ extension TaskInOnAppear {
             struct ProfileName: View {
                 let name: String
                 let model: ProfileModel
-                var body: some View { Text(name).onAppear { Task(priority: .low) { await model.load() } } }
-            }
+
             """,
-            """
-            import SwiftUI
-
-            @MainActor final class ProfileModel { func load() async {} }
-
-            struct ProfileName: View {
-                let name: String
-                let model: ProfileModel
+            before: """
+                var body: some View { Text(name).onAppear { Task(priority: .low) { await model.load() } } }
+            """,
+            after: """
                 var body: some View { Text(name).task(priority: .low) { await model.load() } }
+            """,
+            end: """
+
             }
             """),
         // A throwing body: `.task`'s action cannot throw, so the body goes into `do { } catch {}`,
         // which drops the error as the discarded task handle did.
         CorrectionExample(
-            """
+            around: """
             import SwiftUI
 
             @MainActor final class CommitModel { func loadChanges() async throws {} }
@@ -75,34 +65,29 @@ extension TaskInOnAppear {
                 let model: CommitModel
                 var body: some View {
                     Text("Changes")
+
+            """,
+            before: """
                         .onAppear {
                             Task {
                                 try await model.loadChanges()
                             }
-                        }
-                }
-            }
             """,
-            """
-            import SwiftUI
-
-            @MainActor final class CommitModel { func loadChanges() async throws {} }
-
-            struct CommitDetails: View {
-                let model: CommitModel
-                var body: some View {
-                    Text("Changes")
+            after: """
                         .task {
                             do {
                                 try await model.loadChanges()
                             } catch {}
+            """,
+            end: """
+
                         }
                 }
             }
             """),
         // The maintainer's comments stay.
         CorrectionExample(
-            """
+            around: """
             import SwiftUI
 
             @MainActor final class PullModel {
@@ -114,40 +99,32 @@ extension TaskInOnAppear {
                 let model: PullModel
                 var body: some View {
                     Text("Pull")
+
+            """,
+            before: """
                         .onAppear {
                             // Read the user's preference first.
                             Task { // from the global config
                                 model.rebase = try await model.readSetting()
                             }
-                        }
-                }
-            }
             """,
-            """
-            import SwiftUI
-
-            @MainActor final class PullModel {
-                var rebase = false
-                func readSetting() async throws -> Bool { true }
-            }
-
-            struct PullSheet: View {
-                let model: PullModel
-                var body: some View {
-                    Text("Pull")
+            after: """
                         .task {
                             // Read the user's preference first.
                             do {
                                 // from the global config
                                 model.rebase = try await model.readSetting()
                             } catch {}
+            """,
+            end: """
+
                         }
                 }
             }
             """),
         // A `do` that catches everything already: nothing can throw out of the body.
         CorrectionExample(
-            """
+            around: """
             import SwiftUI
 
             @MainActor final class ListModel {
@@ -158,27 +135,20 @@ extension TaskInOnAppear {
             struct ListScreen: View {
                 let model: ListModel
                 var body: some View {
+
+            """,
+            before: """
                     Text("List").onAppear {
                         Task {
                             do { try await model.load() } catch { model.error = error }
                         }
-                    }
-                }
-            }
             """,
-            """
-            import SwiftUI
-
-            @MainActor final class ListModel {
-                var error: Error?
-                func load() async throws {}
-            }
-
-            struct ListScreen: View {
-                let model: ListModel
-                var body: some View {
+            after: """
                     Text("List").task {
                         do { try await model.load() } catch { model.error = error }
+            """,
+            end: """
+
                     }
                 }
             }
@@ -186,7 +156,7 @@ extension TaskInOnAppear {
         // The task's body returned a value that is not discardable: `.task`'s action returns
         // nothing, so the value is dropped explicitly, as the discarded task dropped it.
         CorrectionExample(
-            """
+            around: """
             import SwiftUI
 
             @MainActor final class CountModel {
@@ -198,26 +168,18 @@ extension TaskInOnAppear {
                 let model: CountModel
                 var body: some View {
                     Text("\\(model.count)")
+
+            """,
+            before: """
                         .onAppear {
                             Task { await model.reload() }
-                        }
-                }
-            }
             """,
-            """
-            import SwiftUI
-
-            @MainActor final class CountModel {
-                var count = 0
-                func reload() async -> Int { count }
-            }
-
-            struct Counter: View {
-                let model: CountModel
-                var body: some View {
-                    Text("\\(model.count)")
+            after: """
                         .task {
                             _ = await model.reload()
+            """,
+            end: """
+
                         }
                 }
             }
