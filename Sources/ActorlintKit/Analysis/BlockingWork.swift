@@ -171,13 +171,7 @@ struct BlockingWork {
     /// local it names.
     private static func isSmallData(_ expression: ExprSyntax, before call: FunctionCallExprSyntax) -> Bool {
         func small(_ value: ExprSyntax) -> Bool {
-            var value = value
-            while true {
-                if let tryExpr = value.as(TryExprSyntax.self) { value = tryExpr.expression; continue }
-                if let forced = value.as(ForceUnwrapExprSyntax.self) { value = forced.expression; continue }
-                if let optional = value.as(OptionalChainingExprSyntax.self) { value = optional.expression; continue }
-                break
-            }
+            let value = value.peeled([.try, .forceUnwrap, .optionalChaining])
             if value.is(StringLiteralExprSyntax.self) { return true }
             guard let made = value.as(FunctionCallExprSyntax.self) else { return false }
             return ["encode", "data"].contains(made.calleeName ?? "")

@@ -136,9 +136,7 @@ enum CancellationSource {
             } else if let binding = node.as(PatternBindingSyntax.self) {
                 expression = binding.initializer?.value
             }
-            if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
-            if let awaited = expression?.as(AwaitExprSyntax.self) { expression = awaited.expression }
-            if let call = expression?.awaitedCall { found.append(call) }
+            if let call = expression?.peeled().awaitedCall { found.append(call) }
         }
         return found
     }

@@ -45,6 +45,27 @@ extension ExprSyntax {
     }
 
     var isPropertyReference: Bool { propertyName != nil }
+
+    /// Wrappers `peeled` can take off an expression.
+    struct Wrappers: OptionSet {
+        let rawValue: Int
+        static let `try` = Wrappers(rawValue: 1), await = Wrappers(rawValue: 2)
+        static let forceUnwrap = Wrappers(rawValue: 4), optionalChaining = Wrappers(rawValue: 8)
+    }
+
+    /// The expression under the wrappers asked for: `f()` in `try await f()` (`[.try, .await]`),
+    /// `data` in `try data!` (`[.try, .forceUnwrap]`).
+    func peeled(_ wrappers: Wrappers = [.try, .await]) -> ExprSyntax {
+        var current = self
+        while true {
+            if wrappers.contains(.try), let tried = current.as(TryExprSyntax.self) { current = tried.expression }
+            else if wrappers.contains(.await), let awaited = current.as(AwaitExprSyntax.self) { current = awaited.expression }
+            else if wrappers.contains(.forceUnwrap), let forced = current.as(ForceUnwrapExprSyntax.self) { current = forced.expression }
+            else if wrappers.contains(.optionalChaining), let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else { return current }
+        }
+    }
 }
 
 /// Whether `node` refers to `name`, bare or as a member (`self.name`, `model.name`).

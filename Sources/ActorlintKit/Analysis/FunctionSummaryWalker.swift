@@ -56,9 +56,7 @@ extension FunctionSummary {
         override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
             // Every call one `await` covers is awaited: `await decode(from: get(url))` waits in `get` too.
             var covered = collect(FunctionCallExprSyntax.self, in: node.expression, within: .context)
-            var expression = node.expression
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            if let outermost = expression.awaitedCall, let index = covered.firstIndex(where: { $0.id == outermost.id }) {
+            if let outermost = node.expression.peeled(.try).awaitedCall, let index = covered.firstIndex(where: { $0.id == outermost.id }) {
                 covered.insert(covered.remove(at: index), at: 0)
             }
             let everyPath = FunctionSummary.runsOnEveryPath(node, in: body)

@@ -122,8 +122,7 @@ extension AwaitExprSyntax {
     /// another task has finished. Only the awaited read of `value` or `result` itself (then
     /// perhaps `.get()`), not a call made on some other `value` (`await store.value.save()`).
     var waitsForTaskResult: Bool {
-        var expression = expression
-        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        var expression = expression.peeled(.try)
         // `task.result.get()`
         if let call = expression.as(FunctionCallExprSyntax.self), call.calleeName == "get", call.arguments.isEmpty,
            let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {

@@ -216,9 +216,7 @@ final class MigrationWalk {
 
     private func callers(into result: inout FileMigration) {
         for awaitExpr in file.awaits {
-            var expression = awaitExpr.expression
-            if let inner = expression.as(TryExprSyntax.self) { expression = inner.expression }
-            guard let name = expression.awaitedCall?.calleeName else { continue }
+            guard let name = awaitExpr.expression.peeled(.try).awaitedCall?.calleeName else { continue }
             switch after.isolation(at: awaitExpr).isolation {
             case .concurrent, .nonisolated, .actorInstance, .globalActor: result.callers[name, default: .init()].offMain += 1
             case .mainActor, .caller, .unknown: result.callers[name, default: .init()].mayBeOnMain += 1

@@ -74,8 +74,7 @@ struct WorkCost: Sendable, Equatable {
 
         override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
             awaitCount += 1
-            var expression = node.expression
-            if let inner = expression.as(TryExprSyntax.self) { expression = inner.expression }
+            var expression = node.expression.peeled(.try)
             // `await load()[0]`, `await a.b()`: the call awaited.
             while let subscripted = expression.as(SubscriptCallExprSyntax.self) { expression = subscripted.calledExpression }
             if let call = expression.awaitedCall, awaits.count < 3 {

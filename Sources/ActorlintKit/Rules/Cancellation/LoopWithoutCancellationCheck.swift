@@ -135,8 +135,7 @@ struct LoopWithoutCancellationCheck: Rule {
         if nextCalls { return true }
         return loop.conditions.contains { element in
             guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
-                  var value = binding.initializer?.value else { return false }
-            if let tried = value.as(TryExprSyntax.self) { value = tried.expression }
+                  let value = binding.initializer?.value.peeled(.try) else { return false }
             guard let awaited = value.as(AwaitExprSyntax.self),
                   let call = awaited.expression.as(FunctionCallExprSyntax.self) else { return false }
             return call.calleeName == "next"

@@ -89,9 +89,7 @@ struct ReflexiveWeakSelf: Rule {
         for parameter in collect(ClosureShorthandParameterSyntax.self, in: member, within: .everything) { values.insert(parameter.name.text) }
         values.subtract(collect(FunctionDeclSyntax.self, in: member, within: .everything).map(\.name.text))
         return collect(AwaitExprSyntax.self, in: closure.statements, within: .everything).contains { awaited in
-            var expression = awaited.expression
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+            guard let call = awaited.expression.peeled(.try).as(FunctionCallExprSyntax.self) else { return false }
             var callee = call.calledExpression
             if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
             guard case .identifier(let name)? = callee.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind else { return false }

@@ -107,9 +107,7 @@ private struct MainActorCallSites {
 
     init(_ context: RuleContext) {
         let calls = context.file.awaits.compactMap { node -> (String, FunctionCallExprSyntax)? in
-            var expression = ExprSyntax(node.expression)
-            if let tryExpr = expression.as(TryExprSyntax.self) { expression = tryExpr.expression }
-            guard let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName else { return nil }
+            guard let call = node.expression.peeled(.try).as(FunctionCallExprSyntax.self), let name = call.calleeName else { return nil }
             return (name, call)
         }
         for (name, call) in calls where lines[name] == nil {

@@ -94,13 +94,7 @@ struct TaskGroupUnorderedResults: Rule {
 
     /// `group.next()`, possibly behind `try`/`await`.
     private func isNext(_ expression: ExprSyntax, of group: String) -> Bool {
-        var current = expression
-        while true {
-            if let tried = current.as(TryExprSyntax.self) { current = tried.expression; continue }
-            if let awaited = current.as(AwaitExprSyntax.self) { current = awaited.expression; continue }
-            break
-        }
-        guard let call = current.as(FunctionCallExprSyntax.self), call.calleeName == "next",
+        guard let call = expression.peeled().as(FunctionCallExprSyntax.self), call.calleeName == "next",
               let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
         return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == group
     }

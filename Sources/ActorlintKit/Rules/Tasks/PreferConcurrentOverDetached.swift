@@ -113,12 +113,9 @@ struct PreferConcurrentOverDetached: Rule {
     /// detached task but the call.
     private func onlyAwaitedCall(_ body: ClosureExprSyntax) -> String? {
         guard body.statements.count == 1, let item = body.statements.first else { return nil }
-        var expression = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
-        if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
-        guard let awaited = expression?.as(AwaitExprSyntax.self) else { return nil }
-        expression = awaited.expression
-        if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
-        guard let call = expression?.as(FunctionCallExprSyntax.self), let name = call.calleeName,
+        let expression = (item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self))?.peeled(.try)
+        guard let awaited = expression?.as(AwaitExprSyntax.self),
+              let call = awaited.expression.peeled(.try).as(FunctionCallExprSyntax.self), let name = call.calleeName,
               call.trailingClosure == nil,
               !contains(in: call.arguments, within: .everything, where: { $0.is(FunctionCallExprSyntax.self) || $0.is(ClosureExprSyntax.self) })
         else { return nil }

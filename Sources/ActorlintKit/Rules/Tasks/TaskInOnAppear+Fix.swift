@@ -45,13 +45,8 @@ extension TaskInOnAppear {
     /// The body is one expression: a call of a function this file declares with a result and
     /// without `@discardableResult`.
     private static func returnsUndiscardableResult(_ body: ClosureExprSyntax, _ facts: FileFacts) -> Bool {
-        guard body.statements.count == 1, var expression = body.statements.first?.item.as(ExprSyntax.self) else { return false }
-        while true {
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression; continue }
-            if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression; continue }
-            break
-        }
-        guard let name = expression.as(FunctionCallExprSyntax.self)?.calleeName,
+        guard body.statements.count == 1, let expression = body.statements.first?.item.as(ExprSyntax.self)?.peeled(),
+              let name = expression.as(FunctionCallExprSyntax.self)?.calleeName,
               let functions = facts.functions[name], !functions.isEmpty else { return false }
         return functions.allSatisfy { function in
             function.signature.returnClause != nil && !function.attributes.contains {
