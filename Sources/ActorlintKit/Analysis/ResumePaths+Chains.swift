@@ -93,6 +93,54 @@ extension ResumeFlow {
         return completion.map(referencesContinuation) ?? false
     }
 
+    /// Whether the publisher `first()` (`taking`) reads from is known to be one that may finish
+    /// without a value: `Empty()`, a subject the file finishes (`send(completion: .finished)`),
+    /// or any publisher a helper is handed (a parameter of a generic or `AnyPublisher` type,
+    /// `self` in an extension of one). A stored publisher of some other type may never finish.
+    func mayFinishEmpty(before taking: FunctionCallExprSyntax) -> Bool {
+        var current = taking.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        while let expression = current {
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                if call.calleeName == "Empty" { return true }
+                current = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+            } else if let member = expression.as(MemberAccessExprSyntax.self),
+                      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
+                current = member.base
+            } else {
+                break
+            }
+        }
+        guard let root = current else { return false }
+        let name = root.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? root.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let name else { return false }
+        if file.contains("\(name).send(completion: .finished)") { return true }
+        if name == "self" {
+            let extended = root.nearest(ExtensionDeclSyntax.self)?.extendedType.trimmedText ?? ""
+            return extended.hasPrefix("AnyPublisher") || extended.hasSuffix("Publisher")
+        }
+        guard case .parameter(let type)? = CalleeRefs.localDeclaration(of: name, at: root), let type else { return false }
+        let text = type.trimmedText
+        let generic = root.nearest(FunctionDeclSyntax.self)?.genericParameterClause?.parameters.contains { $0.name.text == text } ?? false
+        return generic || text.hasPrefix("AnyPublisher") || text.hasPrefix("some Publisher") || text.hasPrefix("any Publisher")
+    }
+
+    /// Whether the optional an optional chain calls through is known to be nil at times: a
+    /// local or parameter, or a `weak` property. Another stored optional may be set by then,
+    /// which the paths cannot tell.
+    func mayBeNil(_ chain: OptionalChainingExprSyntax) -> Bool {
+        let expression = chain.expression
+        let member = expression.as(MemberAccessExprSyntax.self)
+        if let member, member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) { return false }
+        guard let name = member?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        if member == nil, CalleeRefs.localDeclaration(of: name, at: chain) != nil { return true }
+        let properties = chain.nearest(MemberBlockSyntax.self)?.members.compactMap { $0.decl.as(VariableDeclSyntax.self) } ?? []
+        return properties.contains { variable in
+            variable.modifiers.contains { $0.name.tokenKind == .keyword(.weak) }
+                && variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
+    }
+
     /// Whether `receiver.start()` (one of `starts`) is called in the body after `node`.
     func startCallFollows(_ receiver: String, _ starts: Set<String>, after node: some SyntaxProtocol) -> Bool {
         collect(FunctionCallExprSyntax.self, in: body, within: .declaration).contains { call in

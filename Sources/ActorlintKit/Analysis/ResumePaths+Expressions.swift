@@ -194,7 +194,7 @@ extension ResumeFlow {
             startedHandlers[receiver.baseName.text] = (result.resume, result.guarded, starts)
             resumed = states
         }
-        if let firstValue, !completionUsesContinuation(firstValue.sink) {
+        if let firstValue, !completionUsesContinuation(firstValue.sink), mayFinishEmpty(before: firstValue.taking) {
             // `first()` finishes without a value when its upstream does: then nothing resumes.
             resumed = merge(resumed + labelled(states, .finishedWithoutValue(sink: firstValue.sink, taking: firstValue.taking)))
         }
@@ -209,7 +209,7 @@ extension ResumeFlow {
             return merge(ran + skipped)
         }
         if let call, let chainNode = optionalChain(in: call.calledExpression),
-           !(guards.selfIsAlive && chainNode.expression.trimmedText == "self") {
+           !(guards.selfIsAlive && chainNode.expression.trimmedText == "self"), mayBeNil(chainNode) {
             // `source?.load { … }` makes no call at all when `source` is nil.
             return merge(resumed + labelled(states, .optionalNil(chainNode)))
         }

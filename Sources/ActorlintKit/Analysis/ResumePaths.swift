@@ -11,7 +11,8 @@ import SwiftSyntax
 /// - a stored handler that fires only once its object is started resumes at the start call;
 /// - resumes and exits behind a once-guard (`ResumeGuards`) are not second resumes or misses;
 /// - a Combine `first()` may finish without a value; a file coordinator's block does not run
-///   when coordination fails.
+///   when coordination fails;
+/// - a timeout that resumes (`ResumeTimeout`) bounds every path that does not.
 /// A continuation stored or passed on is resumed by code this cannot see: `escaped`, no findings.
 struct ResumePaths {
     /// How a path that does not resume is reached, for the message.
@@ -82,6 +83,11 @@ struct ResumePaths {
     struct Finding {
         let node: Syntax
         let problem: Problem
+
+        var isMiss: Bool {
+            if case .missed = problem { return true }
+            return false
+        }
     }
 
     /// The continuation is stored or passed on: its resumes are not all here.
@@ -100,7 +106,10 @@ struct ResumePaths {
         bodyOutcome.thrown = []   // the body cannot throw: its `try`s are caught inside it
         if !flow.escaped { flow.report(bodyOutcome, closure: body, inCallback: false, fallback: Syntax(call.calledExpression)) }
         escaped = flow.escaped
-        findings = flow.escaped ? [] : flow.findings.values.sorted { $0.node.position < $1.node.position }
+        var found = flow.escaped ? [] : flow.findings.values.sorted { $0.node.position < $1.node.position }
+        // A path that does not resume waits for a timeout that resumes, not forever.
+        if found.contains(where: \.isMiss), ResumeTimeout.exists(in: body, using: [name]) { found.removeAll(where: \.isMiss) }
+        findings = found
     }
 }
 

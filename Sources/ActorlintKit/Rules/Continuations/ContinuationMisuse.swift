@@ -106,7 +106,9 @@ extension ContinuationMisuse {
         }
         let storeNode = store.map(Syntax.init) ?? appended.map(Syntax.init)
         let target = store.map { Array($0.elements)[0] } ?? appended?.calledExpression.as(MemberAccessExprSyntax.self)?.base
-        guard let storeNode, let property = target?.propertyName else { return nil }
+        guard let storeNode, let property = target?.propertyName,
+              // A timeout that resumes it bounds the wait.
+              !ResumeTimeout.exists(in: body, using: [name, property]) else { return nil }
         // Resumed on cancellation: the continuation call runs inside a cancellation handler, or
         // the function sets one up (it may resume the stored continuation from `onCancel`).
         let function = call.nearest(where: \.isDeclarationBoundary)
