@@ -152,9 +152,9 @@ private struct Wording {
             return "`\(name)` is resumed inside `\(callee)`, which calls its closure once per element: with two or more " +
                 "elements it is resumed again, which traps with a checked continuation (SE-0300)."
         case .resumedOnEveryUpdate(let api):
-            return "`\(name)` is resumed in a closure that `\(api)` calls for every update, and nothing guards the resume " +
-                "or stops the updates: the next update that gets here resumes it again, which traps with a checked " +
-                "continuation and is undefined behaviour with an unsafe one (SE-0300)."
+            return "`\(name)` is resumed in a closure that `\(api)` calls for every update, and nothing in the closure guards " +
+                "the resume or stops the updates: an update that gets here before they are stopped resumes it again, which " +
+                "traps with a checked continuation and is undefined behaviour with an unsafe one (SE-0300)."
         case .cancelledPromise(let success, let failure):
             let catchName = failure.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
                 ?? Syntax(failure.calledExpression)
