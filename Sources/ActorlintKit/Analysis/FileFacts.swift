@@ -25,7 +25,7 @@ struct FileFacts {
             if let function = node.as(FunctionDeclSyntax.self) {
                 functions[function.name.text, default: []].append(function)
             } else if let group = node.asProtocol((any DeclGroupSyntax).self) {
-                groups[group.typeName, default: []].append(group)
+                groups[group.qualifiedTypeName, default: []].append(group)
             }
         }
         self.groups = groups
@@ -49,9 +49,11 @@ struct OwnerType {
     init?(enclosing node: some SyntaxProtocol, _ facts: FileFacts) {
         guard let group = node.nearest(orSelf: true, where: { $0.isProtocol((any DeclGroupSyntax).self) })?
             .asProtocol((any DeclGroupSyntax).self) else { return nil }
-        let name = group.typeName
-        let all = facts.groups[name] ?? [group]
-        self.name = name
+        // `class ViewModel` in `extension HistoryView` and `extension HistoryView.ViewModel` are
+        // one type, and not the `ViewModel` of another view in the same file.
+        let qualified = group.qualifiedTypeName
+        let all = facts.groups[qualified] ?? [group]
+        self.name = qualified.split(separator: ".").last.map(String.init) ?? qualified
         self.declarations = all
         let kinds: [Kind] = all.compactMap { declaration in
             if declaration.is(ClassDeclSyntax.self) { return .class }
@@ -85,5 +87,17 @@ extension DeclGroupSyntax {
         if let named = self.asProtocol((any NamedDeclSyntax).self) { return named.name.text }
         if let extensionDecl = self.as(ExtensionDeclSyntax.self) { return extensionDecl.extendedType.trimmedText }
         return ""
+    }
+
+    /// The name with the types it is nested in: `HistoryView.ViewModel` for `class ViewModel`
+    /// inside `extension HistoryView` (or `struct HistoryView`), and for `extension HistoryView.ViewModel`.
+    var qualifiedTypeName: String {
+        var parts = [typeName]
+        var current = Syntax(self).parent
+        while let node = current {
+            if let group = node.asProtocol((any DeclGroupSyntax).self) { parts.insert(group.typeName, at: 0) }
+            current = node.parent
+        }
+        return parts.joined(separator: ".")
     }
 }

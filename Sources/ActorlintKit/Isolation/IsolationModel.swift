@@ -131,7 +131,8 @@ public final class IsolationModel: @unchecked Sendable {
             // A witness to a global-actor protocol's requirement, in the extension that adds the
             // conformance, takes the protocol's actor even in a `nonisolated` extension; a
             // `nonisolated` type blocks this unless the module defaults to MainActor (swiftc 6.3).
-            let typeIsNonisolated = index.type(named: typeName)?.isNonisolated ?? false
+            let extended = index.type(named: ProjectIndex.qualifiedName(extensionDecl.extendedType))
+            let typeIsNonisolated = extended?.isNonisolated ?? false
             if !typeIsNonisolated || module.defaultIsolation == .mainActor,
                let witness = witnessIsolation(extensionDecl.inheritanceClause, requirement: bareName, at: Syntax(extensionDecl)) {
                 return IsolationResult(witness.isolation, reasons: [memberReason] + witness.reasons)
@@ -145,11 +146,11 @@ public final class IsolationModel: @unchecked Sendable {
             }
             // The module default applies to the extension itself: an extension of a `nonisolated`
             // type, or of a type from another module, is main-actor code under default MainActor.
-            let typeResult = index.type(named: typeName).flatMap { typeIsolation($0) }
-            if let type = index.type(named: typeName), let amended = sendableMetatypeNonisolation(type) {
+            let typeResult = extended.flatMap { typeIsolation($0) }
+            if let type = extended, let amended = sendableMetatypeNonisolation(type) {
                 return IsolationResult(.nonisolated, reasons: [memberReason] + amended.reasons)
             }
-            if let type = index.type(named: typeName), let typeResult, typeResult.isolation != .nonisolated {
+            if let type = extended, let typeResult, typeResult.isolation != .nonisolated {
                 return memberIsolation(typeResult, type: type, memberReason: memberReason, isStatic: isStatic)
             }
             if let fallback = moduleDefault(name, at: node) {
@@ -327,7 +328,7 @@ public final class IsolationModel: @unchecked Sendable {
     private func typeDeclaration(_ node: Syntax) -> IsolationResult {
         if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
             let name = ProjectIndex.baseName(extensionDecl.extendedType)
-            return index.type(named: name).flatMap { typeIsolation($0) }
+            return index.type(named: ProjectIndex.qualifiedName(extensionDecl.extendedType)).flatMap { typeIsolation($0) }
                 ?? IsolationResult(.nonisolated, reasons: [reason("extension of `\(name)`", at: node)])
         }
         guard let type = TypeDeclaration(node).flatMap({ $0.info(file: file, index: index) }) else { return topLevel() }

@@ -39,7 +39,25 @@ public final class ProjectIndex: @unchecked Sendable {
         public var isNonisolated: Bool
     }
 
+    /// Types by key: `Parent.Name` for a type nested in another (or in an extension of it),
+    /// else `Name`. Two views' nested `ViewModel`s are two types.
     public private(set) var types: [String: TypeInfo] = [:]
+    /// For each bare name, the key of its first nested declaration: what an unqualified name
+    /// means when no top-level type has it.
+    private var keysByName: [String: String] = [:]
+
+    /// The key `types` keeps `info` under.
+    static func key(of info: TypeInfo) -> String {
+        info.parent.map { "\($0.typeName).\(info.name)" } ?? info.name
+    }
+
+    /// Adds `info` unless a type with its key is known (the first declaration wins).
+    private func add(_ info: TypeInfo) {
+        let key = Self.key(of: info)
+        guard types[key] == nil else { return }
+        types[key] = info
+        if keysByName[info.name] == nil { keysByName[info.name] = key }
+    }
     /// Global actors declared in the module (`@globalActor actor Database`), plus MainActor.
     public private(set) var globalActors: Set<String> = ["MainActor"]
     /// Those declared in this module's own files: what linking reads of a dependency, which may
@@ -124,10 +142,7 @@ public final class ProjectIndex: @unchecked Sendable {
         cancellationReachBox = CancellationReach.LazyBox([cancellationContributions], make: CancellationReach.init)
         cancellationThrowersBox = CancellationReach.LazyBox([cancellationContributions], make: CancellationThrowers.init)
         for summary in summaries {
-            for info in summary.types where types[info.name] == nil {
-                // Keep the first declaration of a name; nested duplicates elsewhere are rare.
-                types[info.name] = info
-            }
+            for info in summary.types { add(info) }
             globalActors.formUnion(summary.globalActorNames)
             imports.formUnion(summary.imports)
             resumeHelpers.formUnion(summary.resumeHelpers)
@@ -144,8 +159,7 @@ public final class ProjectIndex: @unchecked Sendable {
             lastingFailures.formUnion(summary.lastingFailures)
         }
         declaredGlobalActors = globalActors
-        let classes = types
-        typeUses = typeUses.filter { classes[$0.key].map(Self.keepsUses) == true }
+        typeUses = typeUses.filter { ownType(named: $0.key).map(Self.keepsUses) == true }
     }
 
     /// `base` with `file` read afresh in place of its earlier version (same path). The fixer
@@ -153,8 +167,6 @@ public final class ProjectIndex: @unchecked Sendable {
     /// class a fix just made `@MainActor` would look nonisolated and be fixed again.
     public init(updating base: ProjectIndex, with file: SourceFile) {
         let fresh = ProjectIndex(files: [file])
-        types = base.types.filter { $0.value.path != file.path }
-        for (name, info) in fresh.types where types[name] == nil { types[name] = info }
         globalActors = base.globalActors.union(fresh.globalActors)
         declaredGlobalActors = base.declaredGlobalActors.union(fresh.declaredGlobalActors)
         imports = base.imports.union(fresh.imports)
@@ -179,8 +191,11 @@ public final class ProjectIndex: @unchecked Sendable {
         cancellationReachBox = base.cancellationReachBox
         cancellationThrowersBox = base.cancellationThrowersBox
         dependencies = base.dependencies
-        let classes = types
-        typeUses = uses.filter { classes[$0.key].map(Self.keepsUses) == true && !$0.value.isEmpty }
+        let kept = base.types.filter { $0.value.path != file.path }
+        types = kept
+        keysByName = base.keysByName.filter { kept[$0.value] != nil }
+        for info in fresh.types.values.sorted(by: { $0.line < $1.line }) { add(info) }
+        typeUses = uses.filter { ownType(named: $0.key).map(Self.keepsUses) == true && !$0.value.isEmpty }
     }
 
     public static let empty = ProjectIndex()
@@ -241,7 +256,7 @@ public final class ProjectIndex: @unchecked Sendable {
         for candidate in [name, last] {
             guard let candidate else { continue }
             for dependency in dependencies {
-                if var foreign = dependency.types[candidate] {
+                if var foreign = dependency.ownType(named: candidate) {
                     foreign.isForeign = true
                     return foreign
                 }
@@ -250,8 +265,13 @@ public final class ProjectIndex: @unchecked Sendable {
         return nil
     }
 
+    /// `A.B.C` by its key, else as `B.C`, else the type its last name means.
     private func ownType(named name: String) -> TypeInfo? {
-        types[name] ?? name.split(separator: ".").last.flatMap { types[String($0)] }
+        if let exact = types[name] { return exact }
+        let parts = name.split(separator: ".").map(String.init)
+        if parts.count > 2, let nested = types[parts.suffix(2).joined(separator: ".")] { return nested }
+        guard let last = parts.last else { return nil }
+        return types[last] ?? keysByName[last].flatMap { types[$0] }
     }
 
     /// Stored properties of closure type, by property name: what a closure assigned to one gets.
@@ -286,6 +306,13 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// The base name of a type as written: `Foo` for `Foo<Bar>`, `Module.Foo`, `Foo?`.
+    /// `DownloadsView.ViewModel` for that member type, `Feed` for `Feed<Item>`: the name an
+    /// extension's type is looked up by.
+    static func qualifiedName(_ type: TypeSyntax) -> String {
+        if let member = type.as(MemberTypeSyntax.self) { return qualifiedName(member.baseType) + "." + member.name.text }
+        return baseName(type)
+    }
+
     static func baseName(_ type: TypeSyntax) -> String {
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
