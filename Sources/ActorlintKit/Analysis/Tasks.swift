@@ -77,11 +77,12 @@ struct StoredTask {
             target = base
         }
         guard let target, let name = target.propertyName else { return nil }
-        // A bare name must be a member, not a local of the function.
+        // A bare name must be a member, not a local in scope (an `if let loadTask` elsewhere in
+        // the function does not hide the property here).
         let explicitSelf = target.trimmedText.hasPrefix("self.")
         if !explicitSelf {
-            guard owner.storedPropertyNames.contains(name),
-                  !LocalNames(around: task.call).names.contains(name) else { return nil }
+            guard owner.storedPropertyNames.contains(name), CalleeRefs.localDeclaration(of: name, at: task.call) == nil
+            else { return nil }
         }
         self.task = task
         self.property = name
