@@ -35,7 +35,8 @@ struct PreferConcurrentOverDetached: Rule {
             fire-and-forget task that does not hand its result back; a body that only awaits \
             functions this file does not declare (under `NonisolatedNonsendingByDefault` or \
             `nonisolated(nonsending)` they would run on the caller's actor, and detaching them \
-            does move them), or that passes a priority (the detach is then about priority); \
+            does move them), or that only awaits one call and passes a priority (the detach is \
+            then about priority); \
             hand-backs through other objects' `@MainActor` methods, whose types the rule does \
             not resolve.
             """,
@@ -89,9 +90,12 @@ struct PreferConcurrentOverDetached: Rule {
             guard origin.isMainActor, task.body.longLivedLoops.isEmpty, let hop = handBack(in: task.body, context, facts)
             else { return nil }
             let alsoLoses = task.givesPriority ? "task-locals" : "priority or task-locals"
+            // The priority it passes is kept: the replacement passes it too.
+            let priority = task.call.arguments.first { $0.label?.text == "priority" }.map { "Task(priority: \($0.expression.trimmedText)) { }" }
             return context.violation(
                 "This detached task leaves the main actor only for its body to come back by hand (line " +
-                "\(context.file.line(of: hop))), and inherits no \(alsoLoses). A plain `Task { }` stays on the main " +
+                "\(context.file.line(of: hop))), and inherits no \(alsoLoses). " +
+                (priority.map { "`\($0)`" } ?? "A plain `Task { }`") + " stays on the main " +
                 "actor: have it `await` \(spelling.function) for the work, and the result comes back without a " +
                 "hop.\(spelling.compilerNote)", at: task.call.calledExpression)
         }
@@ -141,7 +145,10 @@ struct PreferConcurrentOverDetached: Rule {
     /// the same type that runs on the main actor (`await self.show(result)`).
     private func handBack(in body: ClosureExprSyntax, _ context: RuleContext, _ facts: FileFacts) -> Syntax? {
         let owner = OwnerType(enclosing: body, facts)
+        // The body's own calls: a hop inside a callback it hands on (a progress handler) is not
+        // the body handing its result back.
         let calls = collect(FunctionCallExprSyntax.self, in: body.statements, within: .everything)
+            .filter { $0.nearest(where: \.isContextBoundary)?.id == body.id }
         return calls.first { inner in
             if inner.calleeText(isOneOf: ["MainActor.run", "DispatchQueue.main.async"]) { return true }
             if let hop = TaskCreation(inner), !hop.isDetached, hop.body.signature?.attributes.contains(where: {

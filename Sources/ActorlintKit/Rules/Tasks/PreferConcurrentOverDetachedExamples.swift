@@ -110,6 +110,28 @@ extension PreferConcurrentOverDetached {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // A handle kept in the property of a nested type, assigned in an extension of its
+        // qualified name, beside an `if let` of the same name elsewhere in the function.
+        """
+        struct HistoryScreen {}
+        extension HistoryScreen {
+            @MainActor final class Model {
+                var loadTask: Task<Int, Never>?
+                var total = 0
+                func show(_ count: Int) { total = count }
+            }
+        }
+        extension HistoryScreen.Model {
+            func reload() async {
+                if let loadTask { _ = await loadTask.value }
+                loadTask = Task.detached {
+                    let count = (1...1_000).reduce(0, +)
+                    await MainActor.run { self.show(count) }
+                    return count
+                }
+            }
+        }
+        """,
         // The recommended form: a @concurrent function awaited by the caller.
         """
         @concurrent func makeCSV(_ rows: [String]) async -> String { rows.joined(separator: "\\n") }
