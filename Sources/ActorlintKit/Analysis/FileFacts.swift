@@ -72,6 +72,19 @@ struct OwnerType {
 
     var isReferenceType: Bool { kind == .class || kind == .actor }
 
+    /// What makes a closure in this type hold `self`: `self`/`super`, nested closures
+    /// capturing `self`, and bare names of the type's members (implicit `self`).
+    func strongSelfUses(in closure: ClosureExprSyntax) -> [Syntax] {
+        let locals = LocalNames(around: closure)
+        let references = locals.selfReferences(in: closure.statements).filter { reference in
+            if reference.isExplicitSelf { return true }
+            guard let name = reference.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            return memberNames.contains(name.replacingBackticks.replacingOccurrences(of: "$", with: ""))
+        }
+        let captures = collect(ClosureCaptureSyntax.self, in: closure.statements, within: .everything).filter(\.isSelf).map(Syntax.init)
+        return references + captures
+    }
+
     /// Conforms to SwiftUI's `View` (or `ViewModifier`) in any of its declarations.
     var isSwiftUIView: Bool {
         declarations.contains { declaration in

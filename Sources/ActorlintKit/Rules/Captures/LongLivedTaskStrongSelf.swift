@@ -41,7 +41,7 @@ struct LongLivedTaskStrongSelf: Rule {
         return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts), stored.owner.isReferenceType,
                   !task.body.capturesSelfWithoutOwning, let loop = task.body.longLivedLoops.first else { return nil }
-            let uses = strongSelfUses(in: task.body, owner: stored.owner)
+            let uses = stored.owner.strongSelfUses(in: task.body)
             guard !uses.isEmpty || task.body.capturesSelfStrongExplicitly else { return nil }
             // A method other than `deinit` that cancels the task (a `stop()`, not the start
             // method cancelling the task it replaces) is how the owner breaks the cycle on purpose.
@@ -66,20 +66,6 @@ struct LongLivedTaskStrongSelf: Rule {
                 "Capture `[weak self]` and unwrap it inside the loop.\(actorNote)",
                 at: call.calledExpression, fix: fix(task, stored: stored, uses: uses, context))
         }
-    }
-
-    /// What makes the closure hold `self`: `self`/`super`, nested closures capturing `self`, and
-    /// bare names of the owner's members (implicit `self`).
-    private func strongSelfUses(in closure: ClosureExprSyntax, owner: OwnerType) -> [Syntax] {
-        let members = owner.memberNames
-        let locals = LocalNames(around: closure)
-        let references = locals.selfReferences(in: closure.statements).filter { reference in
-            if reference.isExplicitSelf { return true }
-            guard let name = reference.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-            return members.contains(name.replacingBackticks.replacingOccurrences(of: "$", with: ""))
-        }
-        let captures = collect(ClosureCaptureSyntax.self, in: closure.statements, within: .everything).filter(\.isSelf).map(Syntax.init)
-        return references + captures
     }
 
     private func fix(_ task: TaskCreation, stored: StoredTask, uses: [Syntax], _ context: RuleContext) -> Fix? {

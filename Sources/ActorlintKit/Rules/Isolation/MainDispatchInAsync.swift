@@ -39,8 +39,8 @@ struct MainDispatchInAsync: Rule {
             guard !dispatch.isJustified, !TestCode.contains(dispatch.call, in: context.file) else { return nil }
             let order: String
             switch Self.statementAfter(dispatch, in: code) {
-            case let next? where next.id == Syntax(dispatch.call).id: order = "; the loop goes on first"
-            case let next?: order = "; line \(context.file.line(of: next)) runs first"
+            case let next? where next.id == Syntax(dispatch.call).id: order = "; the loop may go on before it runs"
+            case let next?: order = "; line \(context.file.line(of: next)) may run before it"
             case nil: order = ""
             }
             return context.violation(

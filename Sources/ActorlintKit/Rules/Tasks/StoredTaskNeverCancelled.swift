@@ -34,8 +34,13 @@ struct StoredTaskNeverCancelled: Rule {
         return context.file.functionCalls.compactMap { call in
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts),
                   let loop = task.body.longLivedLoops.first, !stored.isCancelledByOwner else { return nil }
+            // A task that holds its owner keeps `deinit` from running: cancelling there never happens.
+            let holdsOwner = stored.owner.isReferenceType && !task.body.capturesSelfWithoutOwning
+                && (!stored.owner.strongSelfUses(in: task.body).isEmpty || task.body.capturesSelfStrongExplicitly)
             let advice = stored.owner.isSwiftUIView
                 ? "In a view, start the work with `.task { }`, which SwiftUI cancels when the view disappears, or cancel it in `.onDisappear`."
+                : holdsOwner
+                ? "Cancel it where the owner's work ends: `viewDidDisappear` or a `stop()` method (not `deinit`, which does not run while the task holds `self`)."
                 : "Cancel it where the owner's work ends: `deinit`, `viewDidDisappear`, or a `stop()` method."
             // With `[weak self]` the task does not keep its owner; say only that it runs on.
             let keeps = task.body.captureItems.contains { $0.isSelf && $0.specifier != nil } ? "" : ", and keeps what it captured alive,"
