@@ -132,8 +132,7 @@ public final class IsolationModel: @unchecked Sendable {
             // conformance, takes the protocol's actor even in a `nonisolated` extension; a
             // `nonisolated` type blocks this unless the module defaults to MainActor (swiftc 6.3).
             let extended = index.type(named: ProjectIndex.qualifiedName(extensionDecl.extendedType))
-            let typeIsNonisolated = extended?.isNonisolated ?? false
-            if !typeIsNonisolated || module.defaultIsolation == .mainActor,
+            if !(extended?.isNonisolated ?? false) || module.defaultIsolation == .mainActor,
                let witness = witnessIsolation(extensionDecl.inheritanceClause, requirement: bareName, at: Syntax(extensionDecl)) {
                 return IsolationResult(witness.isolation, reasons: [memberReason] + witness.reasons)
             }
