@@ -8,8 +8,6 @@ struct CancellationEvidence: Sendable, Equatable {
     var leaf: String
     /// The functions between the caller and `leaf`, outermost first.
     var through: [String] = []
-    /// A `catch` on the way turns the leaf's error into one of the code's own.
-    var converted = false
 }
 
 /// Which functions of a module and the modules it imports throw when their task is cancelled
@@ -33,7 +31,6 @@ final class CancellationThrowers: @unchecked Sendable {
     /// What a call with this reference (`CalleeRefs`, or a leaf) throws when cancelled, or nil
     /// when nothing shows it throws at all then.
     func evidence(forReference reference: String) -> CancellationEvidence? {
-        if reference.hasPrefix(CancellationThrows.converted) { return convertedEvidence(String(reference.dropFirst(CancellationThrows.converted.count))) }
         if let kinds = CancellationThrows.leaves[reference] { return CancellationEvidence(kinds: kinds, leaf: reference) }
         guard let key = merged.key(of: reference) else { return nil }
         lock.lock()
@@ -42,32 +39,18 @@ final class CancellationThrowers: @unchecked Sendable {
         return evidence(forKey: key, visiting: &visiting)
     }
 
-    /// What a call whose error is converted on the way throws when cancelled: an error of the
-    /// code's own, when the call throws one at all then.
-    private func convertedEvidence(_ reference: String) -> CancellationEvidence? {
-        guard var found = evidence(forReference: reference) else { return nil }
-        found.kinds = .other
-        found.converted = true
-        return found
-    }
-
     private func evidence(forKey key: String, visiting: inout Set<String>) -> CancellationEvidence? {
         if let kinds = CancellationThrows.leaves[key] { return CancellationEvidence(kinds: kinds, leaf: key) }
         if let answer = known[key] { return answer }
         guard visiting.insert(key).inserted else { return nil }
         defer { visiting.remove(key) }
         var own: CancellationEvidence?
-        for listed in (merged.letsOut[key] ?? []).sorted() {
-            // A `catch` on the way turns the cancellation into an error of the code's own.
-            let isConverted = listed.hasPrefix(CancellationThrows.converted)
-            let reference = isConverted ? String(listed.dropFirst(CancellationThrows.converted.count)) : listed
+        for reference in (merged.letsOut[key] ?? []).sorted() {
             let callee = CancellationThrows.leaves[reference] != nil ? reference : merged.key(of: reference)
-            guard let callee, callee != key, var found = evidence(forKey: callee, visiting: &visiting) else { continue }
-            if isConverted { found.kinds = .other; found.converted = true }
+            guard let callee, callee != key, let found = evidence(forKey: callee, visiting: &visiting) else { continue }
             if own == nil {
                 let isLeaf = CancellationThrows.leaves[callee] != nil
-                own = CancellationEvidence(kinds: found.kinds, leaf: found.leaf, through: (isLeaf ? [] : [callee]) + found.through,
-                                           converted: found.converted)
+                own = CancellationEvidence(kinds: found.kinds, leaf: found.leaf, through: (isLeaf ? [] : [callee]) + found.through)
             } else {
                 own?.kinds.formUnion(found.kinds)
             }
@@ -84,8 +67,7 @@ final class CancellationThrowers: @unchecked Sendable {
                     break
                 }
                 if all == nil {
-                    all = CancellationEvidence(kinds: found.kinds, leaf: found.leaf, through: [implementation] + found.through,
-                                               converted: found.converted)
+                    all = CancellationEvidence(kinds: found.kinds, leaf: found.leaf, through: [implementation] + found.through)
                 } else {
                     all?.kinds.formUnion(found.kinds)
                 }

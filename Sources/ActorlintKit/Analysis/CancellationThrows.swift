@@ -38,20 +38,19 @@ enum CancellationThrows {
         }
     }
 
-    /// The references of the calls whose errors leave `root` (a function body, a `do` body):
-    /// tried and awaited (or `Task.checkCancellation()`) outside other tasks and shields, and not
-    /// caught on the way by a `catch` that swallows them. A call whose error a `catch` turns
-    /// into one of the code's own (`throw APIError.network(error)`) is listed as
-    /// `converted + reference`. With `CancellationError()` when `root` throws one itself.
+    /// The references of the calls whose errors leave `root` (a function body, a `do` body)
+    /// unchanged: tried and awaited (or `Task.checkCancellation()`) outside other tasks and
+    /// shields, and not caught on the way by a `catch` that swallows or converts them. With
+    /// `CancellationError()` when `root` throws one itself.
     static func escapingCalls(in root: some SyntaxProtocol, file: SourceFile) -> [(call: FunctionCallExprSyntax, ref: String)] {
         let facts = FileFacts(file)
         var found: [(FunctionCallExprSyntax, String)] = []
         for tried in collect(TryExprSyntax.self, in: root, within: .declaration) where tried.questionOrExclamationMark == nil {
-            guard let escape = escape(Syntax(tried), to: Syntax(root), facts: facts) else { continue }
+            guard escapes(Syntax(tried), to: Syntax(root), facts: facts) else { continue }
             var calls = collect(AwaitExprSyntax.self, in: tried.expression, within: .context).compactMap { $0.expression.awaitedCall }
             if let direct = tried.expression.as(FunctionCallExprSyntax.self) { calls.append(direct) }
             for call in calls {
-                if let ref = reference(of: call, in: file) { found.append((call, escape == .converted ? converted + ref : ref)) }
+                if let ref = reference(of: call, in: file) { found.append((call, ref)) }
             }
         }
         // `throw CancellationError()`, or `resume(throwing: CancellationError())` in a continuation
@@ -66,8 +65,8 @@ enum CancellationThrows {
                     node.as(FunctionCallExprSyntax.self).map { ($0.calleeName ?? "").hasSuffix("Continuation") } ?? false
                 })?.nearest(TryExprSyntax.self).map(Syntax.init)
             }
-            if let origin, origin.isInside(root), let escape = escape(origin, to: Syntax(root), facts: facts) {
-                found.append((call, escape == .converted ? converted + "CancellationError()" : "CancellationError()"))
+            if let origin, origin.isInside(root), escapes(origin, to: Syntax(root), facts: facts) {
+                found.append((call, "CancellationError()"))
                 break
             }
         }
@@ -86,63 +85,49 @@ enum CancellationThrows {
         return CalleeRefs.of(call, in: file)
     }
 
-    /// The prefix of a reference whose error a `catch` converts on the way out.
-    static let converted = "converted:"
-
-    /// How an error thrown at `node` leaves `root`, or nil when it does not.
-    enum Escape { case unchanged, converted }
-
-    /// How an error thrown at `node` leaves `root`: it crosses only closures that run as part of
-    /// the code around them, and every `do` on the way lets it through (no `catch`-all and no
-    /// clause about cancellation, or a `catch`-all that rethrows what it caught) or converts it
-    /// (the clause that catches it ends by throwing an error of the code's own).
-    static func escape(_ node: Syntax, to root: Syntax, facts: FileFacts) -> Escape? {
+    /// Whether an error thrown at `node` leaves `root`: it crosses only closures that run as
+    /// part of the code around them, and every `do` on the way lets it through (no `catch`-all,
+    /// and no clause about cancellation; or a `catch`-all that rethrows what it caught).
+    static func escapes(_ node: Syntax, to root: Syntax, facts: FileFacts) -> Bool {
         var child = node
         var current = node.parent
-        var result = Escape.unchanged
         while let candidate = current, candidate.id != root.id {
             if let closure = candidate.as(ClosureExprSyntax.self) {
-                guard case .inherits = CancellationSource.kind(of: closure, facts: facts) else { return nil }
+                guard case .inherits = CancellationSource.kind(of: closure, facts: facts) else { return false }
                 // A continuation's body is synchronous: what it throws does not leave the continuation.
-                if let callee = closure.invocation?.call.calleeName, callee.hasSuffix("Continuation") { return nil }
+                if let callee = closure.invocation?.call.calleeName, callee.hasSuffix("Continuation") { return false }
             }
-            if let doStatement = candidate.as(DoStmtSyntax.self), doStatement.body.id == child.id, !doStatement.catchClauses.isEmpty {
-                guard let passage = passage(through: doStatement) else { return nil }
-                if passage == .converted { result = .converted }
+            if let doStatement = candidate.as(DoStmtSyntax.self), doStatement.body.id == child.id,
+               !doStatement.catchClauses.isEmpty, !letsThrough(doStatement) {
+                return false
             }
-            if candidate.isDeclarationBoundary { return nil }
+            if candidate.isDeclarationBoundary { return false }
             child = candidate
             current = candidate.parent
         }
-        return result
+        return true
     }
 
-    /// What the `catch` clauses of `doStatement` do with a cancellation error: let it through
-    /// (none takes it, or the one that does rethrows it), convert it (the one that takes it
-    /// ends by throwing something else: `throw APIError.cancelled`, `throw mapURLError(error)`),
-    /// or nil: keep it (return, log, set state).
-    private static func passage(through doStatement: DoStmtSyntax) -> Escape? {
+    private static func letsThrough(_ doStatement: DoStmtSyntax) -> Bool {
         for clause in doStatement.catchClauses {
             let mentionsCancellation = clause.catchItems.tokens(viewMode: .sourceAccurate).contains {
                 $0.text.contains("Cancel") || $0.text == "URLError"
             }
-            let catchAll = clause.catchItems.isEmpty || clause.catchItems.allSatisfy({ $0.whereClause == nil && isBinding($0.pattern) })
-            guard mentionsCancellation || catchAll else { continue }
-            // It lets the error through only by rethrowing what it caught, not a value bound to
-            // the same name (`if let error = error as? AppError { throw error }`).
+            if mentionsCancellation { return false }
+            guard clause.catchItems.isEmpty || clause.catchItems.allSatisfy({ $0.whereClause == nil && isBinding($0.pattern) }) else {
+                continue
+            }
+            // The catch-all: it lets the error through only by rethrowing what it caught, not
+            // a value bound to the same name (`if let error = error as? AppError { throw error }`).
             let bound = clause.catchItems.first?.pattern.flatMap(boundName) ?? "error"
             let rebindings = collect(IdentifierPatternSyntax.self, in: clause.body, within: .context)
                 .filter { $0.identifier.text == bound }
-            let passesOn = collect(ThrowStmtSyntax.self, in: clause.body, within: .context).contains { thrown in
+            return collect(ThrowStmtSyntax.self, in: clause.body, within: .context).contains { thrown in
                 thrown.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
                     && !rebindings.contains { $0.startOffset < thrown.startOffset }
             }
-            if passesOn { return mentionsCancellation ? nil : .unchanged }
-            // Every error it takes ends in a throw: the clause's last statement.
-            if clause.body.statements.last?.item.is(ThrowStmtSyntax.self) == true { return .converted }
-            return nil
         }
-        return .unchanged
+        return true
     }
 
     private static func isBinding(_ pattern: PatternSyntax?) -> Bool {

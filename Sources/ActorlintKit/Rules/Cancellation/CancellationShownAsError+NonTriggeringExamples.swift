@@ -25,6 +25,36 @@ extension CancellationShownAsError {
             }
         }
         """,
+        // The callee catches every error, cancellation included, and throws its own: what
+        // reaches the catch-all is never a cancellation error.
+        """
+        enum SyncError: Error { case server(String) }
+        final class SyncClient {
+            func pull() async throws -> Data {
+                do {
+                    return try await URLSession.shared.data(from: URL(string: "https://example.com/pull")!).0
+                } catch {
+                    if let error = error as? SyncError {
+                        throw error
+                    }
+                    throw SyncError.server(error.localizedDescription)
+                }
+            }
+        }
+        struct SyncScreen: View {
+            let client: SyncClient
+            @State private var failure: String?
+            var body: some View {
+                Text("").task {
+                    do {
+                        _ = try await client.pull()
+                    } catch {
+                        failure = error.localizedDescription
+                    }
+                }
+            }
+        }
+        """,
         // A synchronous process run behind an `async` function never throws a cancellation.
         """
         struct Git {
@@ -82,6 +112,28 @@ extension CancellationShownAsError {
             let fetcher: StatusesFetcher
             var body: some View {
                 List { }.task { await fetcher.load() }
+            }
+        }
+        """,
+        // An app error type wraps the cancellation: `catch is CancellationError` would not match it.
+        """
+        enum SyncError: Error { case network(Error) }
+        struct Syncer {
+            func sync() async throws {
+                do {
+                    try await Task.sleep(for: .seconds(1))
+                } catch {
+                    throw SyncError.network(error)
+                }
+            }
+        }
+        struct SyncScreen: View {
+            let syncer: Syncer
+            @State private var failure: String?
+            var body: some View {
+                Text("").task {
+                    do { try await syncer.sync() } catch { failure = "\\(error)" }
+                }
             }
         }
         """,

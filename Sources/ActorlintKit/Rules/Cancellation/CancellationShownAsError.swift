@@ -101,10 +101,8 @@ struct CancellationShownAsError: Rule {
         // cancellation is expected here.
         guard cause != nil || checksItself else { return nil }
         let what = ownError ? "the error" : "the " + missing.joined(separator: " or ")
-        let conversion = shown.evidence.converted ? ", and a `catch` on the way turns that error into one of the code's own" : ""
-        let reach = shown.direct ? "" : " (it reaches \(CancellationThrows.describe(leaf: shown.evidence.leaf))\(conversion))"
         var message = "This catch-all \(shows) for every error, also \(what) that \(describe(shown.call)) throws when " +
-            "cancelled\(reach)"
+            "cancelled\(shown.direct ? "" : " (it reaches \(CancellationThrows.describe(leaf: shown.evidence.leaf)))")"
         message += cause.map { "; \($0)." } ?? "."
         message += ownError
             ? " Check `Task.isCancelled` first and show nothing then."

@@ -164,51 +164,6 @@ extension CancellationShownAsError {
             }
         }
         """,
-        // An app error type wraps the cancellation: `catch is CancellationError` would not match
-        // it, `Task.isCancelled` does.
-        """
-        enum SyncError: Error { case network(Error) }
-        struct Syncer {
-            func sync() async throws {
-                do {
-                    try await Task.sleep(for: .seconds(1))
-                } catch {
-                    throw SyncError.network(error)
-                }
-            }
-        }
-        struct SyncScreen: View {
-            let syncer: Syncer
-            @State private var failure: String?
-            var body: some View {
-                Text("").task {
-                    do { try await syncer.sync() } ↓catch { failure = "\\(error)" }
-                }
-            }
-        }
-        """,
-        // The cancellation is mapped to an error of the client's own on the way out.
-        """
-        enum APIError: Error { case cancelled, other(Error) }
-        final class Feed {
-            func load() async throws -> Data {
-                do {
-                    return try await URLSession.shared.data(from: URL(string: "https://example.com/feed")!).0
-                } catch let error as URLError {
-                    throw error.code == .cancelled ? APIError.cancelled : APIError.other(error)
-                }
-            }
-        }
-        struct FeedScreen: View {
-            let feed: Feed
-            @State private var message = ""
-            var body: some View {
-                Text(message).refreshable {
-                    do { _ = try await feed.load() } ↓catch { message = error.localizedDescription }
-                }
-            }
-        }
-        """,
     ]
 
     static let correctionExamples: [CorrectionExample] = [
