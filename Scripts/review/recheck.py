@@ -24,6 +24,8 @@ parser.add_argument("--swift", help="write the measured table the rules' sets ar
 args = parser.parse_args()
 
 verdicts = read_verdicts(args.verdicts)
+# The first round as it was judged then (a finding judged again later keeps its first verdict here).
+first_round = read_verdicts(args.verdicts, "before")
 apps = sorted({key[0] for key in verdicts})
 current = set()
 missing = []
@@ -40,19 +42,19 @@ def pct(a, b): return f"{100 * a / b:.0f}%" if b else "–"
 
 rows = defaultdict(lambda: Counter())
 per_app = defaultdict(lambda: Counter())
+for key, row in first_round.items():
+    rule, verdict = key[3], row["verdict"]
+    rows[rule]["before " + verdict] += 1
+    if verdict == "TP": rows[rule]["tp kept"] += key in current
+    if verdict == "FP": rows[rule]["fp gone"] += key not in current
+    per_app[(rule, key[0])]["before " + verdict] += 1
 for key, row in verdicts.items():
-    rule, verdict, when = key[3], row["verdict"], row["round"]
+    rule, verdict = key[3], row["verdict"]
     r = rows[rule]
-    if when == "before":
-        r["before " + verdict] += 1
-        if verdict == "TP": r["tp kept"] += key in current
-        if verdict == "FP": r["fp gone"] += key not in current
     if key in current:
         r["now " + verdict] += 1
         if verdict in ("TP", "FP"): r.setdefault("apps", set()).add(key[0])
         per_app[(rule, key[0])]["now " + verdict] += 1
-    if when == "before":
-        per_app[(rule, key[0])]["before " + verdict] += 1
 unjudged = Counter(key[3] for key in current if key not in verdicts)
 for rule, count in unjudged.items(): rows[rule]["unjudged"] = count
 

@@ -25,13 +25,15 @@ def relative(corpus, app, path):
     return path.split(marker, 1)[1] if marker in path else path
 
 
-def read_verdicts(tsv):
-    """{key: row dict}; the last row for a key wins (a verdict judged again)."""
+def read_verdicts(tsv, round_name=None):
+    """{key: row dict}; the last row for a key wins (a verdict judged again). With `round_name`,
+    only that round's rows: what a finding was judged then, whatever a later round said."""
     rows = {}
     for line in open(tsv):
         if line.startswith("#") or not line.strip(): continue
         values = line.rstrip("\n").split("\t")
         row = dict(zip(COLUMNS, values + [""] * (len(COLUMNS) - len(values))))
+        if round_name and row["round"] != round_name: continue
         rows[finding_key(row["app"], row["path"], row["line"], row["rule"])] = row
     return rows
 
