@@ -191,60 +191,32 @@ struct CallWork {
 
     private func effects(inside function: FunctionSummary, depth: Int) -> Effects {
         let key = "\(function.path)|\(function.owner ?? "")|\(function.name)|\(function.parameters.map(\.label))|\(depth)"
-        // Each level goes one call deeper, so recursion ends at `depth` even through cycles.
-        if let (known, names) = index.callWorkMemo.effects(key) {
-            consulted.note(names)
-            return known
-        }
-        // What this function's effects rest on, kept with them for the next file that asks.
-        let scoped = CallWork(index: index, consulted: NameLog())
-        defer {
-            consulted.note(scoped.consulted.names)
-        }
-        var effects = Effects(writes: function.writes, reads: function.reads, httpMethods: function.httpMethods,
-                              isMutating: function.flags.contains(.isMutating), resolved: true)
-        for call in function.waits + function.calls {
-            let inner = scoped.effects(call, owner: function.owner, depth: depth + 1)
-            effects.httpMethods.formUnion(inner.httpMethods)
-            switch call.receiver {
-            case .this:
-                effects.writes.formUnion(inner.writes)
-                effects.reads.formUnion(inner.reads)
-                effects.writesElsewhere = effects.writesElsewhere || inner.writesElsewhere
-            case .state(let property):
-                if !inner.writes.isEmpty || inner.isMutating { effects.writes.insert(property) }
-                if !inner.reads.isEmpty { effects.reads.insert(property) }
-                effects.writesElsewhere = effects.writesElsewhere || inner.writesElsewhere
-            case .type, .local:
-                if !inner.writes.isEmpty || inner.writesElsewhere || inner.isMutating { effects.writesElsewhere = true }
+        // Each level goes one call deeper, so recursion ends at `depth` even through cycles. The
+        // effects are kept with the names they rest on, for the next file that asks.
+        let (effects, names) = index.memo("CallWork.effects " + key) { () -> (Effects, Set<String>) in
+            let scoped = CallWork(index: index, consulted: NameLog())
+            var effects = Effects(writes: function.writes, reads: function.reads, httpMethods: function.httpMethods,
+                                  isMutating: function.flags.contains(.isMutating), resolved: true)
+            for call in function.waits + function.calls {
+                let inner = scoped.effects(call, owner: function.owner, depth: depth + 1)
+                effects.httpMethods.formUnion(inner.httpMethods)
+                switch call.receiver {
+                case .this:
+                    effects.writes.formUnion(inner.writes)
+                    effects.reads.formUnion(inner.reads)
+                    effects.writesElsewhere = effects.writesElsewhere || inner.writesElsewhere
+                case .state(let property):
+                    if !inner.writes.isEmpty || inner.isMutating { effects.writes.insert(property) }
+                    if !inner.reads.isEmpty { effects.reads.insert(property) }
+                    effects.writesElsewhere = effects.writesElsewhere || inner.writesElsewhere
+                case .type, .local:
+                    if !inner.writes.isEmpty || inner.writesElsewhere || inner.isMutating { effects.writesElsewhere = true }
+                }
             }
+            return (effects, scoped.consulted.names)
         }
-        index.callWorkMemo.store(effects, names: scoped.consulted.names, for: key)
+        consulted.note(names)
         return effects
-    }
-
-    /// The effects worked out per function and depth, shared by every file of the module:
-    /// they depend on the summaries only.
-    final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var table: [String: (Effects, Set<String>)] = [:]
-        private var answers: [String: String] = [:]
-
-        func effects(_ key: String) -> (Effects, Set<String>)? {
-            lock.withLock { table[key] }
-        }
-
-        func store(_ effects: Effects, names: Set<String>, for key: String) {
-            lock.withLock { table[key] = (effects, names) }
-        }
-
-        /// `ProjectIndex.functionsAnswer(named:)`, worked out once per name (outside the lock).
-        func answer(_ name: String, _ make: () -> String) -> String {
-            if let known = lock.withLock({ answers[name] }) { return known }
-            let made = make()
-            lock.withLock { answers[name] = made }
-            return made
-        }
     }
 }
 

@@ -127,8 +127,6 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The module's functions with a body, by name: what awaiting one of them does (`CallWork`).
     private(set) var functionSummaries: [String: [FunctionSummary]] = [:]
-    /// What `CallWork` worked out from them, shared by the module's files.
-    let callWorkMemo = CallWork.Memo()
 
     public convenience init(files: [SourceFile] = []) {
         self.init(summaries: files.map(FileSummary.init))
@@ -290,7 +288,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// What `functions(named:)` answers, as text that changes when any of them does: what a
     /// finding that read them records, to be checked against a later run's index.
     func functionsAnswer(named name: String) -> String {
-        callWorkMemo.answer(name) {
+        memo("functionsAnswer " + name) { () -> String in
             var writer = ByteWriter()
             for function in functions(named: name).sorted(by: { ($0.path, $0.owner ?? "") < ($1.path, $1.owner ?? "") }) {
                 writer.write(function.path)
