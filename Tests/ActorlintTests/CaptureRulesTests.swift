@@ -61,6 +61,21 @@ import Testing
         #expect(found.first?.fix == nil)
     }
 
+    @Test func reflexiveNotesTheSkippedWorkOnlyWhenSelfIsUsedWeaklyAfterAnAwait() {
+        let note = "only skips the work after the first `await`"
+        func message(_ body: String) -> String {
+            let code = "@MainActor final class A { var s = 0; func load() async -> Int { 1 }; func f() { Task { [weak self] in \(body) } } }"
+            return Self.findings(code, "reflexive-weak-self").first?.message ?? "no finding"
+        }
+        // Read before the await and again after it: the second use is skipped if `self` is gone.
+        #expect(message("let v = await self?.load(); self?.s = v ?? 0").contains(note))
+        // `guard let self` first: strong from there on, nothing after the await is skipped.
+        #expect(!message("guard let self else { return }; s = await load()").contains(note))
+        #expect(message("guard let self else { return }; s = await load()") != "no finding")
+        // Only read where the await starts.
+        #expect(!message("_ = await self?.load()").contains(note))
+    }
+
     @Test func reflexiveHasNoFixInActors() {
         // A strong capture would make the task isolated to the actor; the weak one was not.
         let code = """

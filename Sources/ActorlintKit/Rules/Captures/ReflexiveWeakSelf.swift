@@ -56,7 +56,7 @@ struct ReflexiveWeakSelf: Rule {
             "has no long-lived loop. Capture `self` strongly and drop the `guard let self`/`self?.` it forces."
         if inActor {
             text += " In an actor, the strong capture also makes the task run on the actor."
-        } else if task.body.firstSelfUseFollowsAwait {
+        } else if task.body.selfUseFollowsAwait {
             text += " (The weak capture only skips the work after the first `await` if the owner is gone by then.)"
         }
         return text
@@ -240,15 +240,16 @@ private extension ExprSyntax {
 }
 
 private extension ClosureExprSyntax {
-    /// Whether the body first touches `self` (a `self?.` or a `guard let self`) after its first
-    /// `await` has completed: then the weak capture does one thing, skipping what follows if the
-    /// owner is gone by then. (`await self?.load()` reads `self` before it suspends.)
-    var firstSelfUseFollowsAwait: Bool {
+    /// Whether the body touches `self` weakly (a `self?.` or a `guard let self`) after its first
+    /// `await` has completed, with no `guard let self` before it: then the weak capture skips
+    /// what follows if the owner is gone by then. (`await self?.load()` alone reads `self` before
+    /// it suspends.)
+    var selfUseFollowsAwait: Bool {
         guard let firstAwait = collect(AwaitExprSyntax.self, in: statements, within: .context).first else { return false }
         let references = collect(DeclReferenceExprSyntax.self, in: statements, within: .context)
             .filter { $0.baseName.tokenKind == .keyword(.self) }.map(\.position)
         let unwraps = SelfUnwrap.all(in: self).map(\.condition.position)
-        guard let first = (references + unwraps).min() else { return false }
-        return first >= firstAwait.endPosition
+        if unwraps.contains(where: { $0 < firstAwait.position }) { return false }
+        return (references + unwraps).contains { $0 >= firstAwait.endPosition }
     }
 }
