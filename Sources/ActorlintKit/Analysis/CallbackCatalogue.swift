@@ -91,15 +91,17 @@ enum CallbackCatalogue {
     /// Verbs that, as a whole word of the callee's name, say that it calls its closure for every
     /// event (`subscribeToRoomUpdates`, `observeMembers`): evidence strong enough to report a
     /// second resume, unlike `repeatingWords` (`syncSubscriberAttributes`, `migrateWatchConfig`).
-    static let repeatingVerbs: Set<String> = ["subscribe", "observe", "listen", "monitor", "updates"]
+    static let repeatingVerbs: Set<String> = ["subscribe", "observe", "listen", "monitor"]
 
     /// The API that, by its documented name, calls the closure handed to `call` (as `label`, or
     /// assigned to the handler property `property`) again and again: the catalogue, a repeating
     /// timer, or a callee (or the call a wrapper is handed to) named with a `repeatingVerbs` word.
-    /// `withObservationTracking`'s `onChange:` and a `completion:` run once.
+    /// `withObservationTracking`'s `onChange:` and a completion (`performBatchUpdates(_:completion:)`)
+    /// run once.
     static func documentedRepeating(call: FunctionCallExprSyntax?, label: String?, property: String?) -> String? {
         if let property, repeating.contains(property) { return property }
         if let label, repeating.contains(label) { return label }
+        if let label, label.lowercased().hasSuffix("completion") || label == "completionHandler" { return nil }
         guard let call else { return nil }
         if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
             return call.calleeName

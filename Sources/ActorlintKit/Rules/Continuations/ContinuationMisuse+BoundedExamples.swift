@@ -63,6 +63,15 @@ extension ContinuationMisuse {
             }
         }
         """,
+        // A completion runs once, whatever the call's name says about updates.
+        """
+        import UIKit
+        func reload(_ table: UITableView, rows: [IndexPath]) async {
+            await withCheckedContinuation { continuation in
+                table.performBatchUpdates({ table.insertRows(at: rows, with: .automatic) }, completion: { _ in continuation.resume() })
+            }
+        }
+        """,
         // `first()` of a stored publisher of the module's own type, which may never finish.
         """
         import Combine

@@ -45,7 +45,7 @@ struct ContinuationMisuse: Rule {
             loop: a kept handler may be called any number of times, so its paths that do not \
             resume are not reported. A second resume on the next update is reported only where \
             the API's name documents the updates (the catalogue, a repeating timer, or a callee \
-            named for subscribing, observing, listening, monitoring or updates) and the resume \
+            named for subscribing, observing, listening or monitoring; never a `completion:`) and the resume \
             does not wait for a particular state (`case .ready:`) or a call's answer; a once-helper is recognized in the body, the file and the \
             module. A throw from a callback handed to an API that is not called with `try` is \
             left alone (what the API does with it is unknown), and so are the callbacks of an API \
