@@ -290,4 +290,28 @@ import Testing
         #expect(once.text.contains("        status = \"Upload failed: \\(error)\""))
         #expect(fixer.fix(SourceFile(path: "U.swift", text: once.text), module: .plainSwift6).text == once.text)
     }
+
+    /// SwiftOpenAI's demo providers: a private bookkeeping property changed first, the list the
+    /// views show changed later, both off the main actor. The message names what views read.
+    @Test func aUIModelFindingNamesTheStateViewsRead() {
+        let code = """
+            import SwiftUI
+            @Observable final class ChatProvider {
+                private var parameters: [String] = []
+                var messages: [String] = []
+                func send(_ text: String) async {
+                    parameters.append(text)
+                    messages.append(text)
+                }
+            }
+            struct ChatView: View {
+                @State var provider = ChatProvider()
+                var body: some View { List(provider.messages, id: \\.self) { Text($0) } }
+            }
+            """
+        let found = Linter(ruleIDs: ["ui-model-missing-main-actor"])
+            .findings(in: SourceFile(path: "Chat.swift", text: code), module: .plainSwift6)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("`messages` changes on line 7") == true, "\(found.first?.message ?? "")")
+    }
 }

@@ -189,7 +189,11 @@ private struct Evidence {
             guard let (kind, scope, why, concurrentHop) = Self.classify(change.node, context) else { continue }
             guard published.contains(change.property) || kind == .offMain || kind == .sendable else { continue }
             hopsOutOfConcurrentCode = hopsOutOfConcurrentCode || concurrentHop
-            if first[kind] == nil { first[kind] = (change, scope, why) }
+            // The example the message names: a change views can read (published and not private)
+            // before one of private or unpublished state; else the first.
+            if first[kind].map({ Self.rank($0.change.property, model) < Self.rank(change.property, model) }) ?? true {
+                first[kind] = (change, scope, why)
+            }
         }
         let file = context.file
         if first[.sendable] != nil || first[.unknownThread] != nil { return nil }
@@ -218,6 +222,13 @@ private struct Evidence {
 
     /// "12 of the module's 30 models are `@MainActor`", when at least a quarter of the module's
     /// `ObservableObject` and `@Observable` classes are declared `@MainActor`.
+    /// 2 for published state views can read, 1 for private published state, 0 for other stored state.
+    private static func rank(_ property: String, _ model: UIModel) -> Int {
+        guard let variable = model.stateProperties[property] else { return 0 }
+        let hidden = variable.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }
+        return hidden ? 1 : 2
+    }
+
     private static func practice(_ index: ProjectIndex) -> String? {
         index.memo("UIModelMissingMainActor.practice") { () -> String? in
             let models = index.types.values.filter { type in
