@@ -17,8 +17,8 @@ struct ReflexiveWeakSelf: Rule {
             it costs a `guard let self` or a `self?.` at every use, which hides the real control \
             flow. Weak capture still matters for tasks that never finish on their own (a \
             `for await` or `while true` loop); this rule stays quiet for those, for bodies that \
-            sleep or wait for another task's result (a delayed or queued action that should not \
-            run for a dead owner), for bodies that run a closure they were handed (its length is \
+            sleep, wait for another task's result or await an event by name (`waitUntil…`, \
+            `waitFor…`): a delayed or queued action that should not run for a dead owner; for bodies that run a closure they were handed (its length is \
             the caller's business), in `deinit`, for a stored task that `deinit` cancels (the weak \
             capture is what lets the owner go first), and in an escaping closure that captures \
             `self` weakly without unwrapping it first (the task's own weak capture keeps it from \
@@ -41,7 +41,7 @@ struct ReflexiveWeakSelf: Rule {
         let index = context.isolation.index
         return context.file.closures.compactMap { closure in
             guard let capture = closure.weakSelfCapture, let task = TaskCreation(body: closure),
-                  !closure.mayBeLongLived(following: facts), !runsWorkHandedIn(closure),
+                  !closure.mayBeLongLived(following: facts), !runsWorkHandedIn(closure), !awaitsAnEvent(closure),
                   selfIsPlainStrong(around: task.call, facts, index),
                   task.call.nearest(orSelf: true, where: { $0.is(DeinitializerDeclSyntax.self) }) == nil,
                   !isManaged(task, facts)
@@ -74,6 +74,19 @@ struct ReflexiveWeakSelf: Rule {
                         .map { mentions(stored.property, in: $0) } == true
                 }
             }
+        }
+    }
+
+    /// Whether the body awaits an event by name (`waitUntilPlaybackFinishes()`, `waitForLogin()`)
+    /// and uses `self` after it: how long the wait takes is not the task's to say, and skipping
+    /// what follows for an owner gone by then is the point of the weak capture. (With nothing
+    /// after it, the weak capture skips nothing.)
+    private func awaitsAnEvent(_ closure: ClosureExprSyntax) -> Bool {
+        let selfUses = collect(DeclReferenceExprSyntax.self, in: closure.statements, within: .context)
+            .filter { $0.baseName.tokenKind == .keyword(.self) }.map(\.position) + SelfUnwrap.all(in: closure).map(\.condition.position)
+        return collect(AwaitExprSyntax.self, in: closure.statements, within: .context).contains { awaited in
+            let name = awaited.expression.peeled(.try).awaitedCall?.calleeName ?? ""
+            return (name.hasPrefix("waitUntil") || name.hasPrefix("waitFor")) && selfUses.contains { $0 >= awaited.endPosition }
         }
     }
 

@@ -148,6 +148,19 @@ extension ReflexiveWeakSelf {
     ]
 
     static let nonTriggeringExamples: [RuleExample] = [
+        // It waits for an event of unknown length, then updates an owner that may be gone.
+        """
+        @MainActor final class VoiceSession {
+            let player = Player()
+            var phase = "speaking"
+            func reply() {
+                Task { [weak self] in
+                    await self?.player.waitUntilPlaybackFinishes()
+                    self?.phase = "listening"
+                }
+            }
+        }
+        """,
         // The body runs a helper of the same type whose loop lives until cancelled.
         """
         final class SocketClient {
