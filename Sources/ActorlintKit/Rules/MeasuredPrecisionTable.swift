@@ -13,7 +13,7 @@ extension MeasuredPrecision {
         "prefer-concurrent-over-detached": .init(truePositives: 35, falsePositives: 0, debatable: 5, apps: 14),
         "redundant-main-actor-run": .init(truePositives: 58, falsePositives: 0, debatable: 0, apps: 16),
         "redundant-main-dispatch": .init(truePositives: 11, falsePositives: 3, debatable: 3, apps: 5),
-        "reflexive-weak-self": .init(truePositives: 52, falsePositives: 2, debatable: 6, apps: 22),
+        "reflexive-weak-self": .init(truePositives: 52, falsePositives: 1, debatable: 6, apps: 21),
         "sequential-independent-awaits": .init(truePositives: 10, falsePositives: 0, debatable: 0, apps: 3),
         "stored-task-never-cancelled": .init(truePositives: 4, falsePositives: 0, debatable: 1, apps: 3),
         "task-in-on-appear": .init(truePositives: 23, falsePositives: 9, debatable: 5, apps: 9),
