@@ -94,6 +94,15 @@ struct StoredTask {
     /// `x?.cancel()`, `self.x.cancel()`, `x.values.forEach { $0.cancel() }`, `for t in x { t.cancel() }`.
     var isCancelledByOwner: Bool { !cancellations.isEmpty }
 
+    /// The uses of `self` by which the task holds its owner (empty when only an explicit `[self]`
+    /// capture does), or nil when it does not hold it: a value type, a weak or unowned capture,
+    /// or no use of `self`.
+    var ownerUses: [Syntax]? {
+        guard owner.isReferenceType, !task.body.capturesSelfWithoutOwning else { return nil }
+        let uses = owner.strongSelfUses(in: task.body)
+        return !uses.isEmpty || task.body.capturesSelfStrongExplicitly ? uses : nil
+    }
+
     /// The owner's calls that cancel the task (see `isCancelledByOwner`).
     var cancellations: [FunctionCallExprSyntax] {
         owner.declarations.flatMap { declaration in

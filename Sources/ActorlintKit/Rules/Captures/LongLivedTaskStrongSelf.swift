@@ -39,10 +39,8 @@ struct LongLivedTaskStrongSelf: Rule {
     func violations(in context: RuleContext) -> [Violation] {
         let facts = FileFacts(context.file)
         return context.file.functionCalls.compactMap { call in
-            guard let task = TaskCreation(call), let stored = StoredTask(task, facts), stored.owner.isReferenceType,
-                  !task.body.capturesSelfWithoutOwning, let loop = task.body.longLivedLoops.first else { return nil }
-            let uses = stored.owner.strongSelfUses(in: task.body)
-            guard !uses.isEmpty || task.body.capturesSelfStrongExplicitly else { return nil }
+            guard let task = TaskCreation(call), let stored = StoredTask(task, facts),
+                  let loop = task.body.longLivedLoops.first, let uses = stored.ownerUses else { return nil }
             // A method other than `deinit` that cancels the task (a `stop()`, not the start
             // method cancelling the task it replaces) is how the owner breaks the cycle on purpose.
             let cancels = stored.cancellations

@@ -35,8 +35,7 @@ struct StoredTaskNeverCancelled: Rule {
             guard let task = TaskCreation(call), let stored = StoredTask(task, facts),
                   let loop = task.body.longLivedLoops.first, !stored.isCancelledByOwner else { return nil }
             // A task that holds its owner keeps `deinit` from running: cancelling there never happens.
-            let holdsOwner = stored.owner.isReferenceType && !task.body.capturesSelfWithoutOwning
-                && (!stored.owner.strongSelfUses(in: task.body).isEmpty || task.body.capturesSelfStrongExplicitly)
+            let holdsOwner = stored.ownerUses != nil
             let advice = stored.owner.isSwiftUIView
                 ? "In a view, start the work with `.task { }`, which SwiftUI cancels when the view disappears, or cancel it in `.onDisappear`."
                 : holdsOwner
