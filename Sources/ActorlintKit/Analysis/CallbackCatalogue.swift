@@ -74,11 +74,9 @@ enum CallbackCatalogue {
             if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
                 return true
             }
-            // `room.subscribe(listener: Listener { … })`: the call that receives the wrapper.
-            if let argument = call.parent?.as(LabeledExprSyntax.self),
-               let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            if let (outer, outerLabel) = receiver(ofWrapper: call) {
                 words.append(outer.calleeName ?? "")
-                if let outerLabel = argument.label?.text { words.append(outerLabel) }
+                if let outerLabel { words.append(outerLabel) }
             }
         }
         return words.contains { word in
@@ -106,14 +104,18 @@ enum CallbackCatalogue {
         if call.arguments.contains(where: { $0.label?.text == "repeats" && $0.expression.trimmedText == "true" }) {
             return call.calleeName
         }
-        var callees = [call.calleeName ?? ""]
-        if let argument = call.parent?.as(LabeledExprSyntax.self),
-           let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-            callees.append(outer.calleeName ?? "")
-        }
+        let callees = [call.calleeName ?? "", receiver(ofWrapper: call)?.call.calleeName ?? ""]
         return callees.first { name in
             repeating.contains(name) || !repeatingVerbs.isDisjoint(with: camelCaseWords(name))
         }
+    }
+
+    /// `room.subscribe(listener: Listener { … })`: the call that receives the wrapper `call`
+    /// builds around its closure, and the label it is passed with.
+    private static func receiver(ofWrapper call: FunctionCallExprSyntax) -> (call: FunctionCallExprSyntax, label: String?)? {
+        guard let argument = call.parent?.as(LabeledExprSyntax.self),
+              let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
+        return (outer, argument.label?.text)
     }
 
     /// `["subscribe", "to", "room", "updates"]` for `subscribeToRoomUpdates`.

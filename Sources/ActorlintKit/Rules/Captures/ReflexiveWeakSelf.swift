@@ -82,8 +82,7 @@ struct ReflexiveWeakSelf: Rule {
     /// what follows for an owner gone by then is the point of the weak capture. (With nothing
     /// after it, the weak capture skips nothing.)
     private func awaitsAnEvent(_ closure: ClosureExprSyntax) -> Bool {
-        let selfUses = collect(DeclReferenceExprSyntax.self, in: closure.statements, within: .context)
-            .filter { $0.baseName.tokenKind == .keyword(.self) }.map(\.position) + SelfUnwrap.all(in: closure).map(\.condition.position)
+        let selfUses = closure.selfUsePositions.references + closure.selfUsePositions.unwraps
         return collect(AwaitExprSyntax.self, in: closure.statements, within: .context).contains { awaited in
             let name = awaited.expression.peeled(.try).awaitedCall?.calleeName ?? ""
             return (name.hasPrefix("waitUntil") || name.hasPrefix("waitFor")) && selfUses.contains { $0 >= awaited.endPosition }
@@ -259,10 +258,15 @@ private extension ClosureExprSyntax {
     /// it suspends.)
     var selfUseFollowsAwait: Bool {
         guard let firstAwait = collect(AwaitExprSyntax.self, in: statements, within: .context).first else { return false }
-        let references = collect(DeclReferenceExprSyntax.self, in: statements, within: .context)
-            .filter { $0.baseName.tokenKind == .keyword(.self) }.map(\.position)
-        let unwraps = SelfUnwrap.all(in: self).map(\.condition.position)
+        let (references, unwraps) = selfUsePositions
         if unwraps.contains(where: { $0 < firstAwait.position }) { return false }
         return (references + unwraps).contains { $0 >= firstAwait.endPosition }
+    }
+
+    /// Where the body names `self` (`self?.x`, `self.x`), and where it unwraps it (`guard let self`).
+    var selfUsePositions: (references: [AbsolutePosition], unwraps: [AbsolutePosition]) {
+        let references = collect(DeclReferenceExprSyntax.self, in: statements, within: .context)
+            .filter { $0.baseName.tokenKind == .keyword(.self) }.map(\.position)
+        return (references, SelfUnwrap.all(in: self).map(\.condition.position))
     }
 }
